@@ -1,0 +1,1 @@
+"""Game mathematics: exact side-bet returns, exact base game, strategy, simulation, reports."""

@@ -1,0 +1,1 @@
+"""twentyone.server."""

@@ -188,10 +188,13 @@ def analyse_side_bet(
     mode = _third_card(bet, third_card)
     table = find_paytable(bet, table_name)
     distribution = outcome_distribution(bet, build_shoe(n_decks), mode)
-    lines = tuple(
-        OutcomeLine(str(outcome), pays, distribution.get(outcome, Fraction(0)))
-        for outcome, pays in table.as_dict().items()
-    ) + (OutcomeLine(LOSE, -1, distribution.get(LOSE, Fraction(0))),)
+    lines = (
+        *(
+            OutcomeLine(str(outcome), pays, distribution.get(outcome, Fraction(0)))
+            for outcome, pays in table.as_dict().items()
+        ),
+        OutcomeLine(LOSE, -1, distribution.get(LOSE, Fraction(0))),
+    )
     ev = sum((line.contribution for line in lines), Fraction(0))
     second_moment = sum((line.pays**2 * line.probability for line in lines), Fraction(0))
     hits = sum((line.probability for line in lines if line.pays > 0), Fraction(0))
@@ -225,7 +228,7 @@ def outcome_distribution(
         ways = _lucky_lucky_ways(composition)
         cards_dealt = 3
     elif bet is SideBetName.LUCKY_7:
-        mode = _third_card(bet, third_card)
+        mode = _lucky7_mode(third_card)
         ways = _lucky7_ways(composition, mode)
         cards_dealt = 3 if mode is ThirdCard.ALWAYS else 5
     else:
@@ -396,6 +399,10 @@ def _third_card(bet: SideBetName, third_card: ThirdCard | str | None) -> ThirdCa
         if third_card is not None:
             raise InvalidRulesError(f"the third-card option applies to lucky-7 only, not {bet}")
         return None
+    return _lucky7_mode(third_card)
+
+
+def _lucky7_mode(third_card: ThirdCard | str | None) -> ThirdCard:
     if third_card is None:
         return ThirdCard.UNLESS_DEALER_BLACKJACK
     try:

@@ -161,7 +161,7 @@ class Shoe:
         """A scripted shoe: ``Shoe.from_cards("As Kd 7h")``."""
         if isinstance(cards, str):
             return cls(parse_cards(cards))
-        items = list(cards)
+        items: list[Card | str] = list(cards)
         return cls([c if isinstance(c, Card) else Card.parse(c) for c in items])
 
     @classmethod

@@ -91,11 +91,17 @@ class SideBetRules:
             name = SideBetName(data["name"])
         except (KeyError, ValueError) as exc:
             known = ", ".join(SideBetName)
-            raise InvalidRulesError(f"unknown side bet {data.get('name')!r}; known: {known}") from exc
+            raise InvalidRulesError(
+                f"unknown side bet {data.get('name')!r}; known: {known}"
+            ) from exc
         base = default_side_bet(name)
         return dataclasses.replace(
             base,
-            **{k: v for k, v in data.items() if k in ("paytable", "min_stake", "max_stake", "aggregate_cap")},
+            **{
+                k: v
+                for k, v in data.items()
+                if k in ("paytable", "min_stake", "max_stake", "aggregate_cap")
+            },
         )
 
 
@@ -238,9 +244,7 @@ class Rules:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, Fraction):
-                value = str(value)
-            elif isinstance(value, StrEnum):
+            if isinstance(value, (Fraction, StrEnum)):
                 value = str(value)
             elif f.name == "side_bets":
                 value = [bet.to_dict() for bet in value]
@@ -260,7 +264,9 @@ class Rules:
             raise InvalidRulesError(
                 f"unknown rule switch {', '.join(unknown)}; known: {', '.join(names)}"
             )
-        coerced = {key: _coerce(key, getattr(self, key), value) for key, value in changes.items()}
+        coerced: dict[str, Any] = {
+            key: _coerce(key, getattr(self, key), value) for key, value in changes.items()
+        }
         return dataclasses.replace(self, **coerced)
 
     def version(self) -> str:
@@ -316,10 +322,10 @@ def _coerce(key: str, current: object, value: object) -> object:
                 return value.lower() in _TRUE
             raise InvalidRulesError(f"{key} must be true or false, not {value!r}")
         if isinstance(current, StrEnum):
-            return type(current)(value)
+            return type(current)(str(value))
         if isinstance(current, Fraction):
             if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
-                raise InvalidRulesError(f"{key} must be a fraction like \"3/2\", not {value!r}")
+                raise InvalidRulesError(f'{key} must be a fraction like "3/2", not {value!r}')
             return Fraction(value)
         if isinstance(current, int):
             return _to_int(key, value)

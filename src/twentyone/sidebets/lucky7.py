@@ -22,8 +22,10 @@ def evaluate(cards: Sequence[Card]) -> Lucky7Outcome | None:
     """The Lucky 7 line of a spot's first two or three cards, or ``None`` for a loss.
 
     >>> from twentyone.cards import parse_cards
-    >>> evaluate(parse_cards("7h 7h 7h")), evaluate(parse_cards("7h 7s")), evaluate(parse_cards("Kh 7s"))
-    (<Lucky7Outcome.SUITED_777: '7-7-7-suited'>, <Lucky7Outcome.UNSUITED_77: '7-7'>, None)
+    >>> evaluate(parse_cards("7h 7h 7h")), evaluate(parse_cards("7h 7s"))
+    (<Lucky7Outcome.SUITED_777: '7-7-7-suited'>, <Lucky7Outcome.UNSUITED_77: '7-7'>)
+    >>> evaluate(parse_cards("Kh 7s")) is None
+    True
     """
     first = cards[0]
     if first.rank is not Rank.SEVEN:

@@ -27,7 +27,9 @@ def evaluate(first: Card, second: Card, dealer_blackjack: bool) -> LuckyLadiesOu
 <LuckyLadiesOutcome.QH_PAIR: 'qh-pair'>, <LuckyLadiesOutcome.SUITED_20: 'suited-20'>)
     """
     if first == QUEEN_OF_HEARTS and second == QUEEN_OF_HEARTS:
-        return LuckyLadiesOutcome.QH_PAIR_DEALER_BJ if dealer_blackjack else LuckyLadiesOutcome.QH_PAIR
+        return (
+            LuckyLadiesOutcome.QH_PAIR_DEALER_BJ if dealer_blackjack else LuckyLadiesOutcome.QH_PAIR
+        )
     hard = first.points + second.points
     if hard != 20 and not (hard == 10 and (first.points == 1 or second.points == 1)):
         return None

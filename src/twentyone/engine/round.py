@@ -1,0 +1,726 @@
+"""The round state machine.
+
+``Round.start(rules, bets, shoe)`` deals; then the round asks one decision at a time
+(:meth:`Round.legal_actions`, :meth:`Round.act`) until it is :attr:`Phase.SETTLED`. Every step
+is recorded as an immutable event; rules + bets + the cards dealt + the decisions replay the
+round exactly (:func:`twentyone.engine.record.dumps` / ``loads``).
+
+Order (SPEC section 3): one card to each spot in play order, the dealer's first card, a second
+card to each spot, the dealer's second card (none with no hole card); insurance (or even money)
+asked of each spot in play order when the dealer shows an ace; the peek where the rules have
+one; then each hand in play order (after a split the first hand gets its second card and is
+played out before the second hand gets its second card); then the dealer reveals and draws,
+only as far as some wager still needs, and everything settles.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from twentyone.cards import Card, Shoe
+from twentyone.engine.model import (
+    DEALER,
+    INSURANCE_ACTIONS,
+    Action,
+    CardDealt,
+    Decided,
+    Event,
+    HandView,
+    HoleCardRevealed,
+    Outcome,
+    Peeked,
+    Phase,
+    RoundSettled,
+    RoundView,
+    SideBetResolved,
+    SpotBet,
+    WagerKind,
+    WagerLine,
+    WagerPlaced,
+    WagerSettled,
+)
+from twentyone.errors import IllegalActionError, InvalidBetError
+from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, Surrender
+from twentyone.sidebets.base import SideBetContext, payouts
+from twentyone.sidebets.paytables import SideBetName, find_paytable
+from twentyone.sidebets.registry import SIDE_BETS
+
+_DOUBLE_TOTALS = {
+    DoubleOn.ANY: None,
+    DoubleOn.NINE_TO_ELEVEN: frozenset({9, 10, 11}),
+    DoubleOn.TEN_TO_ELEVEN: frozenset({10, 11}),
+}
+
+
+def _ceil(value: Fraction) -> int:
+    """Round a payout up to whole minor units (in the player's favour)."""
+    return math.ceil(value)
+
+
+class _Hand:
+    """One player hand (mutable inside the round; the outside sees :class:`HandView`)."""
+
+    __slots__ = (
+        "ace",
+        "bet",
+        "cards",
+        "done",
+        "double",
+        "from_split",
+        "hard",
+        "index",
+        "natural",
+        "outcome",
+        "returned",
+        "split_aces",
+        "spot",
+    )
+
+    def __init__(self, spot: int, index: int, bet: int, from_split: bool) -> None:
+        self.spot = spot
+        self.index = index
+        self.bet = bet
+        self.double = 0
+        self.cards: list[Card] = []
+        self.hard = 0
+        self.ace = False
+        self.from_split = from_split
+        self.split_aces = False
+        self.natural = False
+        self.done = False
+        self.outcome: Outcome | None = None
+        self.returned: int | None = None
+
+    def add(self, card: Card) -> None:
+        self.cards.append(card)
+        self.hard += card.points
+        if card.points == 1:
+            self.ace = True
+
+    @property
+    def total(self) -> int:
+        hard = self.hard
+        return hard + 10 if self.ace and hard <= 11 else hard
+
+    @property
+    def soft(self) -> bool:
+        return self.ace and self.hard <= 11
+
+    @property
+    def stake(self) -> int:
+        return self.bet + self.double
+
+
+class Round:
+    """One round of blackjack at one table, from the deal to the settlement."""
+
+    __slots__ = (
+        "_current",
+        "_dealer",
+        "_dealer_bj",
+        "_events",
+        "_hands",
+        "_hole_shown",
+        "_insurance",
+        "_insurance_queue",
+        "_pending_side",
+        "_phase",
+        "_settlement",
+        "_side_outcomes",
+        "_spot_cards",
+        "_up",
+        "bets",
+        "rules",
+        "shoe",
+    )
+
+    def __init__(self, rules: Rules, bets: Sequence[SpotBet], shoe: Shoe) -> None:
+        """Validate the bets; use :meth:`start` to deal."""
+        self.rules = rules
+        self.bets = tuple(bets)
+        self.shoe = shoe
+        self._validate_bets()
+        self._events: list[Event] = []
+        self._hands: list[_Hand] = []
+        self._dealer: list[Card] = []
+        self._up: Card | None = None
+        self._hole_shown = False
+        self._dealer_bj: bool | None = None
+        self._phase = Phase.BETTING
+        self._current = 0
+        self._insurance: dict[int, int] = {}
+        self._insurance_queue: list[int] = []
+        self._spot_cards: list[list[Card]] = [[] for _ in self.bets]
+        self._side_outcomes: dict[tuple[int, SideBetName], str] = {}
+        self._pending_side: set[SideBetName] = {
+            name for spot in self.bets for name, _ in spot.side_bets
+        }
+        self._settlement: list[WagerLine] = []
+
+    # -- construction ----------------------------------------------------------------
+
+    @classmethod
+    def start(cls, rules: Rules, bets: Sequence[SpotBet], shoe: Shoe) -> Round:
+        """Place the bets and deal (SPEC section 3: "Dealing and play order")."""
+        rnd = cls(rules, bets, shoe)
+        rnd._deal()
+        return rnd
+
+    def _validate_bets(self) -> None:
+        rules = self.rules
+        if not self.bets:
+            raise InvalidBetError("place a bet on at least one spot")
+        if len(self.bets) > rules.max_spots:
+            raise InvalidBetError(
+                f"at most {rules.max_spots} spots may be played, not {len(self.bets)}"
+            )
+        for index, spot in enumerate(self.bets):
+            if not isinstance(spot.bet, int) or isinstance(spot.bet, bool) or spot.bet <= 0:
+                raise InvalidBetError(
+                    f"spot {index}: the main bet must be a positive whole number of minor units"
+                )
+            seen: set[SideBetName] = set()
+            for name, stake in spot.side_bets:
+                offer = rules.side_bet(name)
+                if offer is None:
+                    offered = ", ".join(str(b.name) for b in rules.side_bets) or "none"
+                    raise InvalidBetError(
+                        f"spot {index}: side bet {name} is not offered here (offered: {offered})"
+                    )
+                if name in seen:
+                    raise InvalidBetError(f"spot {index}: side bet {name} placed twice")
+                seen.add(name)
+                if not isinstance(stake, int) or isinstance(stake, bool):
+                    raise InvalidBetError(
+                        f"spot {index}: side bet {name} stake must be whole minor units"
+                    )
+                if not offer.min_stake <= stake <= offer.max_stake:
+                    if offer.min_stake == offer.max_stake:
+                        limits = f"exactly {offer.min_stake}"
+                    else:
+                        limits = f"{offer.min_stake} to {offer.max_stake}"
+                    raise InvalidBetError(
+                        f"spot {index}: side bet {name} stake must be {limits}, not {stake}"
+                    )
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def _deal(self) -> None:
+        rules = self.rules
+        emit = self._events.append
+        for index, spot in enumerate(self.bets):
+            emit(WagerPlaced(index, 0, WagerKind.HAND, None, spot.bet))
+            for name, stake in spot.side_bets:
+                emit(WagerPlaced(index, None, WagerKind.SIDE, str(name), stake))
+            self._hands.append(_Hand(index, 0, spot.bet, False))
+        first_down = rules.dealer_first_card_face_down
+        for _ in range(2):
+            for hand in self._hands:
+                self._give(hand)
+            if not self._dealer:
+                self._dealer_card(face_down=first_down)
+            elif rules.has_hole_card:
+                self._dealer_card(face_down=not first_down)
+        self._up = self._dealer[1] if first_down else self._dealer[0]
+        for hand in self._hands:
+            hand.natural = hand.done = hand.total == 21
+        if self._up.points not in (1, 10):
+            self._dealer_bj = False
+        self._resolve_side_bets()
+        if rules.insurance and self._up.points == 1:
+            self._insurance_queue = [
+                spot
+                for spot, bet in enumerate(self.bets)
+                if bet.bet // 2 > 0 or self._offers_even_money(spot)
+            ]
+        if self._insurance_queue:
+            self._phase = Phase.INSURANCE
+        else:
+            self._after_insurance()
+
+    def _give(self, hand: _Hand) -> Card:
+        card = self.shoe.draw()
+        hand.add(card)
+        self._spot_cards[hand.spot].append(card)
+        self._events.append(CardDealt(hand.spot, hand.index, card))
+        return card
+
+    def _dealer_card(self, face_down: bool = False) -> Card:
+        card = self.shoe.draw()
+        self._dealer.append(card)
+        self._events.append(CardDealt(DEALER, 0, card, face_down))
+        return card
+
+    # -- the public face -----------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """Where the round is."""
+        return self._phase
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that has happened, in order."""
+        return tuple(self._events)
+
+    @property
+    def settlement(self) -> tuple[WagerLine, ...]:
+        """The wagers settled so far (all of them once the round is settled)."""
+        return tuple(self._settlement)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round is settled."""
+        return self._phase is Phase.SETTLED
+
+    @property
+    def up_card(self) -> Card:
+        """The dealer's face-up card."""
+        assert self._up is not None
+        return self._up
+
+    @property
+    def dealer_cards(self) -> tuple[Card, ...]:
+        """All the dealer's cards, the hole card included (not for players: see :meth:`view`)."""
+        return tuple(self._dealer)
+
+    @property
+    def dealer_blackjack(self) -> bool | None:
+        """Whether the dealer has blackjack, once anyone can know."""
+        return self._dealer_bj
+
+    @property
+    def current(self) -> tuple[int, int] | None:
+        """The (spot, hand) whose decision is awaited; for insurance the spot's first hand."""
+        if self._phase is Phase.INSURANCE:
+            return (self._insurance_queue[0], 0)
+        if self._phase is Phase.PLAYER:
+            hand = self._hands[self._current]
+            return (hand.spot, hand.index)
+        return None
+
+    @property
+    def staked(self) -> int:
+        """Everything wagered so far."""
+        return sum(e.stake for e in self._events if isinstance(e, WagerPlaced))
+
+    @property
+    def returned(self) -> int:
+        """Everything paid back so far (stakes included)."""
+        return sum(line.returned for line in self._settlement)
+
+    def hands(self) -> tuple[HandView, ...]:
+        """Every player hand, in play order."""
+        return tuple(self._hand_view(hand) for hand in self._hands)
+
+    def _hand_view(self, hand: _Hand) -> HandView:
+        return HandView(
+            spot=hand.spot,
+            hand=hand.index,
+            cards=tuple(hand.cards),
+            total=hand.total,
+            soft=hand.soft,
+            stake=hand.stake,
+            doubled=hand.double > 0,
+            from_split=hand.from_split,
+            done=hand.done,
+            blackjack=hand.natural,
+            outcome=hand.outcome,
+            returned=hand.returned,
+        )
+
+    def cost(self, action: Action | str) -> int:
+        """The extra stake ``action`` would debit (0 for most actions)."""
+        action = Action(action)
+        if action is Action.INSURANCE and self._phase is Phase.INSURANCE:
+            return self.bets[self._insurance_queue[0]].bet // 2
+        if action in (Action.DOUBLE, Action.SPLIT) and self._phase is Phase.PLAYER:
+            return self._hands[self._current].bet
+        return 0
+
+    # -- legality: one source ------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The decisions the round accepts now, in a stable order."""
+        phase = self._phase
+        if phase is Phase.PLAYER:
+            return self._player_actions(self._hands[self._current])
+        if phase is Phase.INSURANCE:
+            spot = self._insurance_queue[0]
+            if self._offers_even_money(spot):
+                return (Action.EVEN_MONEY, Action.NO_EVEN_MONEY)
+            return (Action.INSURANCE, Action.NO_INSURANCE)
+        return ()
+
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            return Action(action) in self.legal_actions()
+        except ValueError:
+            return False
+
+    def verify(self, action: Action | str) -> Action:
+        """Return ``action`` parsed if it is legal now, else raise :class:`IllegalActionError`."""
+        legal = self.legal_actions()
+        try:
+            parsed = Action(action)
+        except ValueError:
+            parsed = None
+        if parsed is None or parsed not in legal:
+            where = ""
+            current = self.current
+            if current is not None:
+                where = f" (spot {current[0]}, hand {current[1]})"
+            allowed = ", ".join(legal) or "none: the round is settled"
+            raise IllegalActionError(
+                f"{action!s} is not legal in phase {self._phase}{where}; legal: {allowed}"
+            )
+        return parsed
+
+    def _offers_even_money(self, spot: int) -> bool:
+        return self.rules.even_money and self._hands_of(spot)[0].natural
+
+    def _hands_of(self, spot: int) -> list[_Hand]:
+        return [hand for hand in self._hands if hand.spot == spot]
+
+    def _player_actions(self, hand: _Hand) -> tuple[Action, ...]:
+        rules = self.rules
+        two = len(hand.cards) == 2
+        if hand.split_aces and not rules.hit_split_aces:
+            return (
+                (Action.STAND, Action.SPLIT) if two and self._can_split(hand) else (Action.STAND,)
+            )
+        actions = [Action.HIT, Action.STAND]
+        if two and self._can_double(hand):
+            actions.append(Action.DOUBLE)
+        if two and self._can_split(hand):
+            actions.append(Action.SPLIT)
+        if (
+            two
+            and rules.surrender is Surrender.LATE
+            and not hand.from_split
+            and len(self._hands_of(hand.spot)) == 1
+        ):
+            actions.append(Action.SURRENDER)
+        return tuple(actions)
+
+    def _can_double(self, hand: _Hand) -> bool:
+        rules = self.rules
+        if hand.from_split and not rules.double_after_split:
+            return False
+        allowed = _DOUBLE_TOTALS[rules.double_on]
+        if allowed is None:
+            return not (rules.double_hard_only and hand.soft)
+        if rules.double_hard_only:
+            return not hand.soft and hand.hard in allowed
+        return hand.total in allowed or hand.hard in allowed
+
+    def _can_split(self, hand: _Hand) -> bool:
+        rules = self.rules
+        a, b = hand.cards
+        pair = a.rank == b.rank if rules.split_by is SplitBy.RANK else a.points == b.points
+        if not pair:
+            return False
+        if sum(1 for h in self._hands if h.spot == hand.spot) >= rules.max_split_hands:
+            return False
+        return not (a.points == 1 and hand.from_split and not rules.resplit_aces)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def act(self, action: Action | str) -> None:
+        """Apply one decision; an illegal one raises :class:`IllegalActionError` (no change)."""
+        parsed = self.verify(action)
+        if parsed in INSURANCE_ACTIONS:
+            self._insurance_decision(parsed)
+            return
+        hand = self._hands[self._current]
+        self._events.append(Decided(hand.spot, hand.index, parsed))
+        if parsed is Action.HIT:
+            self._give(hand)
+            self._check_hand(hand)
+        elif parsed is Action.STAND:
+            hand.done = True
+        elif parsed is Action.DOUBLE:
+            hand.double = hand.bet
+            self._events.append(
+                WagerPlaced(hand.spot, hand.index, WagerKind.HAND, "double", hand.bet)
+            )
+            self._give(hand)
+            hand.done = True
+            if hand.total > 21:
+                self._settle_hand(hand, Outcome.BUST, 0)
+        elif parsed is Action.SPLIT:
+            self._split(hand)
+        elif parsed is Action.SURRENDER:
+            self._settle_hand(hand, Outcome.SURRENDER, _ceil(Fraction(hand.bet, 2)))
+        self._advance()
+
+    def _insurance_decision(self, action: Action) -> None:
+        spot = self._insurance_queue.pop(0)
+        self._events.append(Decided(spot, 0, action))
+        if action is Action.INSURANCE:
+            stake = self.bets[spot].bet // 2
+            self._insurance[spot] = stake
+            self._events.append(WagerPlaced(spot, None, WagerKind.INSURANCE, None, stake))
+        elif action is Action.EVEN_MONEY:
+            hand = self._hands_of(spot)[0]
+            self._settle_hand(hand, Outcome.EVEN_MONEY, 2 * hand.bet)
+        if not self._insurance_queue:
+            self._after_insurance()
+
+    def _after_insurance(self) -> None:
+        up = self.up_card
+        if self.rules.peek is PeekMode.ACE_AND_TEN and up.points in (1, 10):
+            blackjack = self._dealer[0].points + self._dealer[1].points == 11
+            self._dealer_bj = blackjack
+            self._events.append(Peeked(blackjack))
+            if blackjack:
+                self._finish()
+                return
+            self._settle_insurance()
+            self._resolve_side_bets()
+        self._phase = Phase.PLAYER
+        self._current = 0
+        self._advance()
+
+    def _split(self, hand: _Hand) -> None:
+        spot_hands = self._hands_of(hand.spot)
+        new = _Hand(hand.spot, max(h.index for h in spot_hands) + 1, hand.bet, True)
+        self._events.append(WagerPlaced(hand.spot, new.index, WagerKind.HAND, "split", hand.bet))
+        second = hand.cards.pop()
+        hand.hard -= second.points
+        hand.ace = any(c.points == 1 for c in hand.cards)
+        new.add(second)
+        aces = second.points == 1
+        hand.from_split = True
+        hand.split_aces = new.split_aces = aces
+        self._hands.insert(self._current + 1, new)
+
+    def _check_hand(self, hand: _Hand) -> None:
+        """Stop a hand that may take no more decisions (bust, 21, Charlie, split aces)."""
+        total = hand.total
+        if total > 21:
+            hand.done = True
+            self._settle_hand(hand, Outcome.BUST, 0)
+            return
+        charlie = self.rules.charlie_cards
+        if total == 21 or (charlie is not None and len(hand.cards) >= charlie):
+            hand.done = True
+            return
+        if hand.split_aces and not self.rules.hit_split_aces and not self._can_split(hand):
+            hand.done = True
+
+    def _advance(self) -> None:
+        """Move to the next hand that needs a decision, dealing split hands their second card."""
+        hands = self._hands
+        index = self._current
+        while index < len(hands):
+            hand = hands[index]
+            if not hand.done:
+                if len(hand.cards) == 1:
+                    self._current = index
+                    self._give(hand)
+                    self._resolve_side_bets()
+                    self._check_hand(hand)
+                if not hand.done:
+                    self._current = index
+                    if self._pending_side:
+                        self._resolve_side_bets()
+                    return
+            index += 1
+        self._current = len(hands)
+        self._finish()
+
+    # -- the dealer and the settlement -------------------------------------------------------
+
+    def _finish(self) -> None:
+        rules = self.rules
+        live = [h for h in self._hands if h.outcome is None]
+        charlie = rules.charlie_cards if rules.charlie_wins else None
+        need_total = any(
+            not h.natural and not (charlie is not None and len(h.cards) >= charlie) for h in live
+        )
+        need_bj = self._dealer_bj is None and (
+            bool(live) or bool(self._insurance) or bool(self._pending_side)
+        )
+        if rules.has_hole_card:
+            if not self._hole_shown:
+                hole = self._dealer[0] if rules.dealer_first_card_face_down else self._dealer[1]
+                self._hole_shown = True
+                self._events.append(HoleCardRevealed(hole))
+        elif need_total or need_bj:
+            self._dealer_card()
+        if self._dealer_bj is None:
+            dealer = self._dealer
+            self._dealer_bj = len(dealer) == 2 and dealer[0].points + dealer[1].points == 11
+        if need_total and not self._dealer_bj:
+            hits_soft_17 = rules.dealer_hits_soft_17
+            while True:
+                hard = sum(c.points for c in self._dealer)
+                soft = hard <= 11 and any(c.points == 1 for c in self._dealer)
+                value = hard + 10 if soft else hard
+                if value > 17 or (value == 17 and not (soft and hits_soft_17)):
+                    break
+                self._dealer_card()
+        self._settle_insurance()
+        for hand in live:
+            self._settle_final(hand)
+        for hand in self._hands:
+            hand.done = True
+        self._resolve_side_bets(final=True)
+        self._phase = Phase.SETTLED
+        self._events.append(RoundSettled(self.dealer_total, bool(self._dealer_bj)))
+
+    @property
+    def dealer_total(self) -> int:
+        """The dealer's best total over the cards dealt so far (hole card included)."""
+        hard = sum(c.points for c in self._dealer)
+        return hard + 10 if hard <= 11 and any(c.points == 1 for c in self._dealer) else hard
+
+    def _settle_final(self, hand: _Hand) -> None:
+        rules = self.rules
+        if self._dealer_bj:
+            if hand.natural:
+                self._settle_hand(hand, Outcome.PUSH, hand.bet)
+                return
+            ace_up = self.up_card.points == 1
+            refund = 0
+            takes_double = rules.bj_takes_double_vs_ace if ace_up else rules.bj_takes_double_vs_ten
+            takes_split = rules.bj_takes_split_vs_ace if ace_up else rules.bj_takes_split_vs_ten
+            if hand.double and not takes_double:
+                refund += hand.double
+            if hand.index > 0 and not takes_split:
+                refund += hand.bet
+            self._settle_hand(
+                hand, Outcome.DEALER_BLACKJACK_REFUND if refund else Outcome.LOSE, refund
+            )
+            return
+        if hand.natural:
+            self._settle_hand(
+                hand, Outcome.BLACKJACK, hand.bet + _ceil(hand.bet * rules.blackjack_pays)
+            )
+            return
+        charlie = rules.charlie_cards
+        if charlie is not None and rules.charlie_wins and len(hand.cards) >= charlie:
+            self._settle_hand(hand, Outcome.CHARLIE, 2 * hand.stake)
+            return
+        dealer = self.dealer_total
+        player = hand.total
+        if dealer > 21 or player > dealer:
+            self._settle_hand(hand, Outcome.WIN, 2 * hand.stake)
+        elif player == dealer:
+            self._settle_hand(hand, Outcome.PUSH, hand.stake)
+        else:
+            self._settle_hand(hand, Outcome.LOSE, 0)
+
+    def _settle_hand(self, hand: _Hand, outcome: Outcome, returned: int) -> None:
+        hand.outcome = outcome
+        hand.returned = returned
+        hand.done = True
+        line = WagerLine(
+            hand.spot, hand.index, WagerKind.HAND, None, hand.stake, returned, str(outcome)
+        )
+        self._settlement.append(line)
+        self._events.append(WagerSettled(line))
+
+    def _settle_insurance(self) -> None:
+        if not self._insurance:
+            return
+        blackjack = bool(self._dealer_bj)
+        for spot, stake in sorted(self._insurance.items()):
+            if blackjack:
+                returned = stake + _ceil(stake * self.rules.insurance_pays)
+                outcome = Outcome.INSURANCE_WIN
+            else:
+                returned, outcome = 0, Outcome.INSURANCE_LOSE
+            line = WagerLine(spot, None, WagerKind.INSURANCE, None, stake, returned, str(outcome))
+            self._settlement.append(line)
+            self._events.append(WagerSettled(line))
+        self._insurance.clear()
+
+    def _resolve_side_bets(self, final: bool = False) -> None:
+        """Ask each unresolved side bet for its outcome; pay a side bet once all its spots know."""
+        if not self._pending_side:
+            return
+        up = self.up_card
+        for name in sorted(self._pending_side):
+            impl = SIDE_BETS[name]
+            waiting = False
+            for spot, bet in enumerate(self.bets):
+                if bet.side_bet(name) == 0 or (spot, name) in self._side_outcomes:
+                    continue
+                done = final or all(h.done for h in self._hands if h.spot == spot)
+                ctx = SideBetContext(tuple(self._spot_cards[spot]), up, self._dealer_bj, done)
+                outcome = impl.resolve(ctx)
+                if outcome is None:
+                    waiting = True
+                    continue
+                self._side_outcomes[(spot, name)] = outcome
+                self._events.append(SideBetResolved(spot, name, outcome))
+            if not waiting:
+                self._pay_side_bet(name)
+
+    def _pay_side_bet(self, name: SideBetName) -> None:
+        self._pending_side.discard(name)
+        offer = self.rules.side_bet(name)
+        assert offer is not None
+        spots = [spot for spot, bet in enumerate(self.bets) if bet.side_bet(name)]
+        stakes = [self.bets[spot].side_bet(name) for spot in spots]
+        outcomes = [self._side_outcomes[(spot, name)] for spot in spots]
+        table = find_paytable(name, offer.paytable)
+        returned = payouts(stakes, outcomes, table, offer.aggregate_cap)
+        for spot, stake, outcome, paid in zip(spots, stakes, outcomes, returned, strict=True):
+            line = WagerLine(spot, None, WagerKind.SIDE, str(name), stake, paid, outcome)
+            self._settlement.append(line)
+            self._events.append(WagerSettled(line))
+
+    # -- views -----------------------------------------------------------------------------
+
+    def view(self) -> RoundView:
+        """What the player may see: the hole card stays hidden until revealed."""
+        shown: list[Card | None] = list(self._dealer)
+        if self.rules.has_hole_card and not self._hole_shown and len(shown) >= 2:
+            shown[0 if self.rules.dealer_first_card_face_down else 1] = None
+        visible = [c for c in shown if c is not None]
+        hard = sum(c.points for c in visible)
+        total = hard + 10 if hard <= 11 and any(c.points == 1 for c in visible) else hard
+        return RoundView(
+            phase=self._phase,
+            dealer_cards=tuple(shown),
+            dealer_total=total if visible else None,
+            dealer_blackjack=self._dealer_bj,
+            hands=self.hands(),
+            current=self.current,
+            legal_actions=self.legal_actions(),
+            insurance=tuple(sorted(self._insurance.items())),
+            side_bets=tuple(
+                (spot, str(name), self._side_outcomes.get((spot, name)))
+                for spot, bet in enumerate(self.bets)
+                for name, _ in bet.side_bets
+            ),
+            settlement=self.settlement,
+        )
+
+    def public_events(self) -> tuple[Event, ...]:
+        """The events a player may see: a face-down card is hidden until it is revealed."""
+        if self._hole_shown or not self.rules.has_hole_card:
+            return self.events
+        return tuple(
+            CardDealt(e.spot, e.hand, None, True) if isinstance(e, CardDealt) and e.face_down else e
+            for e in self._events
+        )
+
+    # -- equality ---------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return (self.rules, self.bets, self._events) == (other.rules, other.bets, other._events)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Round(phase={self._phase}, spots={len(self.bets)}, events={len(self._events)})"

@@ -6,13 +6,19 @@ and turns every caller error into exit status 2 with one line on stderr.
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
+from typing import Annotated, Any
 
 import click
 import typer
 
 from twentyone.analysis import cli_exact, cli_sidebet
 from twentyone.errors import TwentyoneError
+from twentyone.rulestext import rules_document
+from twentyone.scenario import InvalidScenarioError, replay_text
+from twentyone.variants import all_variants, find_variant
 
 app = typer.Typer(
     name="twentyone",
@@ -21,6 +27,96 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")]
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2))
+
+
+@app.command("variants")
+def variants_command(as_json: JsonFlag = False) -> None:
+    """List the variant presets."""
+    items: list[dict[str, Any]] = [
+        {
+            "name": v.name,
+            "title": v.title,
+            "aliases": list(v.aliases),
+            "decks": v.rules.decks,
+            "max_spots": v.rules.max_spots,
+            "side_bets": [str(b.name) for b in v.rules.side_bets],
+            "description": v.description,
+        }
+        for v in all_variants()
+    ]
+    if as_json:
+        _print_json({"variants": items})
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="twentyone variants")
+    for column in ("name", "title", "decks", "spots", "side bets", "aliases"):
+        table.add_column(column)
+    for item in items:
+        table.add_row(
+            item["name"],
+            item["title"],
+            str(item["decks"]),
+            f"1-{item['max_spots']}",
+            ", ".join(item["side_bets"]) or "-",
+            ", ".join(item["aliases"]),
+        )
+    Console().print(table)
+
+
+@app.command("rules")
+def rules_command(
+    variant: Annotated[str, typer.Argument(help="Variant name or alias.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Show a variant's rules text (generated from its rule switches)."""
+    document = rules_document(find_variant(variant))
+    if as_json:
+        _print_json(document)
+        return
+    typer.echo(f"{document['title']} ({document['variant']}, rules {document['rules_version']})")
+    typer.echo(document["description"])
+    typer.echo("")
+    for line in document["text"]:
+        typer.echo(f"- {line}")
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="Scenario JSON file (SPEC section 10).")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay a scripted round and print its settlement."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidScenarioError(f"cannot read {file}: {exc.strerror}") from exc
+    result = replay_text(text)
+    if as_json:
+        _print_json(result)
+        return
+    dealer = result["dealer"]
+    bj = " (blackjack)" if dealer["blackjack"] else ""
+    typer.echo(f"dealer: {' '.join(dealer['cards'])} = {dealer['total']}{bj}")
+    for hand in result["hands"]:
+        cards = " ".join(hand["cards"])
+        typer.echo(
+            f"spot {hand['spot']} hand {hand['hand']}: {cards} = {hand['total']} {hand['outcome']}"
+        )
+    for wager in result["wagers"]:
+        label = wager["name"] or wager["kind"]
+        typer.echo(
+            f"  spot {wager['spot']} {label}: staked {wager['stake']}, returned {wager['returned']}"
+        )
+    typer.echo(f"staked {result['staked']}, returned {result['returned']}, net {result['net']:+d}")
+
 
 cli_sidebet.register(app)
 cli_exact.register(app)

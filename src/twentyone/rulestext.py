@@ -80,8 +80,8 @@ def rules_lines(rules: Rules) -> list[str]:
         DoubleOn.TEN_TO_ELEVEN: "on a first two cards totalling 10 or 11",
     }[rules.double_on]
     lines.append(
-        f"Double {double_text}{' (hard totals only)' if rules.double_hard_only else ''}; one more card "
-        "is dealt and the hand stands."
+        f"Double {double_text}{' (hard totals only)' if rules.double_hard_only else ''}; "
+        "one more card is dealt and the hand stands."
     )
     lines.append(f"Double after split: {'yes' if rules.double_after_split else 'no'}.")
     if rules.max_split_hands > 1:

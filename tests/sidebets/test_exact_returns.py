@@ -31,7 +31,7 @@ from twentyone.errors import InvalidRulesError
 from twentyone.hand import is_two_card_21
 from twentyone.sidebets import lucky7, lucky_ladies, lucky_lucky
 from twentyone.sidebets.base import LOSE
-from twentyone.sidebets.paytables import SideBetName, paytable_names
+from twentyone.sidebets.paytables import LuckyLadiesOutcome, SideBetName, paytable_names
 
 
 def counts(analysis: SideBetAnalysis, denominator: int) -> dict[str, Fraction]:
@@ -260,7 +260,7 @@ def test_lucky_ladies_class_enumeration_equals_raw_cards() -> None:
     )
     found = outcome_distribution("lucky-ladies", shoe)
     assert found == brute_force(deals, math.perm(14, 4))
-    assert set(found) == {*map(str, lucky_ladies.LuckyLadiesOutcome), LOSE}
+    assert set(found) == {*map(str, LuckyLadiesOutcome), LOSE}
 
 
 # -- errors -----------------------------------------------------------------------------------

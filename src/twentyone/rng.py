@@ -69,9 +69,14 @@ class SeededRandomSource:
             raise ValueError("n must be positive")
         if n > 2**32:
             return int(self._gen.integers(0, n))
-        limit = (2**32 // n) * n
+        limit = 4294967296 - 4294967296 % n
         while True:
-            word = self._word()
+            pos = self._pos
+            if pos < len(self._buf):
+                word = self._buf[pos]
+                self._pos = pos + 1
+            else:
+                word = self._word()
             if word < limit:
                 return word % n
 

@@ -157,11 +157,18 @@ class Rules:
     charlie_wins: bool = True
     surrender: Surrender = Surrender.NONE
     side_bets: tuple[SideBetRules, ...] = field(default=())
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         problems = list(self._problems())
         if problems:
             raise InvalidRulesError("; ".join(problems))
+        values = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        """Computed once: rules are dictionary keys of many caches."""
+        return self._hash
 
     def _problems(self) -> list[str]:
         out: list[str] = []
@@ -243,6 +250,8 @@ class Rules:
         """JSON-ready form: enums as strings, fractions as ``"p/q"``."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
+            if not f.init:
+                continue
             value = getattr(self, f.name)
             if isinstance(value, (Fraction, StrEnum)):
                 value = str(value)
@@ -258,7 +267,7 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some switches changed; values may be given as JSON/CLI text."""
-        names = {f.name: f for f in dataclasses.fields(self)}
+        names = {f.name: f for f in dataclasses.fields(self) if f.init}
         unknown = sorted(set(changes) - set(names))
         if unknown:
             raise InvalidRulesError(

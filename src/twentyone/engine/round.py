@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
+from typing import Any, TypeVar
 
 from twentyone.cards import Card, Shoe
 from twentyone.engine.model import (
@@ -44,7 +46,7 @@ from twentyone.engine.model import (
 from twentyone.errors import IllegalActionError, InvalidBetError
 from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, Surrender
 from twentyone.sidebets.base import SideBetContext, payouts
-from twentyone.sidebets.paytables import SideBetName, find_paytable
+from twentyone.sidebets.paytables import Paytable, SideBetName, find_paytable
 from twentyone.sidebets.registry import SIDE_BETS
 
 _DOUBLE_TOTALS = {
@@ -57,6 +59,42 @@ _DOUBLE_TOTALS = {
 def _ceil(value: Fraction) -> int:
     """Round a payout up to whole minor units (in the player's favour)."""
     return math.ceil(value)
+
+
+@cache
+def _paytable_of(rules: Rules, name: SideBetName) -> tuple[Paytable, int | None]:
+    """The pay table and aggregate cap of an offered side bet."""
+    offer = rules.side_bet(name)
+    assert offer is not None
+    return find_paytable(name, offer.paytable), offer.aggregate_cap
+
+
+_E = TypeVar(
+    "_E",
+    CardDealt,
+    Decided,
+    Peeked,
+    HoleCardRevealed,
+    SideBetResolved,
+    RoundSettled,
+    WagerPlaced,
+    WagerLine,
+    WagerSettled,
+)
+_INTERNED: dict[tuple[object, ...], Any] = {}
+_INTERN_LIMIT = 100_000
+
+
+def _shared(cls: type[_E], *args: Any) -> _E:
+    """An immutable value, shared: equal events are one object (values repeat round after
+    round, and looking one up is cheaper than building it). The table is bounded."""
+    key = (cls, *args)
+    event: _E | None = _INTERNED.get(key)
+    if event is None:
+        if len(_INTERNED) >= _INTERN_LIMIT:
+            _INTERNED.clear()
+        event = _INTERNED[key] = cls(*args)
+    return event
 
 
 class _Hand:
@@ -125,10 +163,12 @@ class Round:
         "_hole_shown",
         "_insurance",
         "_insurance_queue",
+        "_legal",
         "_pending_side",
         "_phase",
         "_settlement",
         "_side_outcomes",
+        "_side_wagers",
         "_spot_cards",
         "_up",
         "bets",
@@ -154,10 +194,13 @@ class Round:
         self._insurance_queue: list[int] = []
         self._spot_cards: list[list[Card]] = [[] for _ in self.bets]
         self._side_outcomes: dict[tuple[int, SideBetName], str] = {}
-        self._pending_side: set[SideBetName] = {
-            name for spot in self.bets for name, _ in spot.side_bets
-        }
+        self._side_wagers: dict[SideBetName, list[tuple[int, int]]] = {}
+        for spot, bet in enumerate(self.bets):
+            for name, stake in bet.side_bets:
+                self._side_wagers.setdefault(name, []).append((spot, stake))
+        self._pending_side: set[SideBetName] = set(self._side_wagers)
         self._settlement: list[WagerLine] = []
+        self._legal: tuple[Action, ...] | None = None
 
     # -- construction ----------------------------------------------------------------
 
@@ -181,6 +224,8 @@ class Round:
                 raise InvalidBetError(
                     f"spot {index}: the main bet must be a positive whole number of minor units"
                 )
+            if not spot.side_bets:
+                continue
             seen: set[SideBetName] = set()
             for name, stake in spot.side_bets:
                 offer = rules.side_bet(name)
@@ -212,9 +257,9 @@ class Round:
         rules = self.rules
         emit = self._events.append
         for index, spot in enumerate(self.bets):
-            emit(WagerPlaced(index, 0, WagerKind.HAND, None, spot.bet))
+            emit(_shared(WagerPlaced, index, 0, WagerKind.HAND, None, spot.bet))
             for name, stake in spot.side_bets:
-                emit(WagerPlaced(index, None, WagerKind.SIDE, str(name), stake))
+                emit(_shared(WagerPlaced, index, None, WagerKind.SIDE, str(name), stake))
             self._hands.append(_Hand(index, 0, spot.bet, False))
         first_down = rules.dealer_first_card_face_down
         for _ in range(2):
@@ -245,13 +290,13 @@ class Round:
         card = self.shoe.draw()
         hand.add(card)
         self._spot_cards[hand.spot].append(card)
-        self._events.append(CardDealt(hand.spot, hand.index, card))
+        self._events.append(_shared(CardDealt, hand.spot, hand.index, card, False))
         return card
 
     def _dealer_card(self, face_down: bool = False) -> Card:
         card = self.shoe.draw()
         self._dealer.append(card)
-        self._events.append(CardDealt(DEALER, 0, card, face_down))
+        self._events.append(_shared(CardDealt, DEALER, 0, card, face_down))
         return card
 
     # -- the public face -----------------------------------------------------------------
@@ -312,24 +357,34 @@ class Round:
         """Everything paid back so far (stakes included)."""
         return sum(line.returned for line in self._settlement)
 
+    def current_hand(self) -> HandView | None:
+        """The hand whose decision is awaited (for insurance: the spot's hand)."""
+        if self._phase is Phase.PLAYER:
+            return self._hand_view(self._hands[self._current])
+        if self._phase is Phase.INSURANCE:
+            return self._hand_view(self._hands_of(self._insurance_queue[0])[0])
+        return None
+
     def hands(self) -> tuple[HandView, ...]:
         """Every player hand, in play order."""
         return tuple(self._hand_view(hand) for hand in self._hands)
 
     def _hand_view(self, hand: _Hand) -> HandView:
+        hard = hand.hard
+        soft = hand.ace and hard <= 11
         return HandView(
-            spot=hand.spot,
-            hand=hand.index,
-            cards=tuple(hand.cards),
-            total=hand.total,
-            soft=hand.soft,
-            stake=hand.stake,
-            doubled=hand.double > 0,
-            from_split=hand.from_split,
-            done=hand.done,
-            blackjack=hand.natural,
-            outcome=hand.outcome,
-            returned=hand.returned,
+            hand.spot,
+            hand.index,
+            tuple(hand.cards),
+            hard + 10 if soft else hard,
+            soft,
+            hand.bet + hand.double,
+            hand.double > 0,
+            hand.from_split,
+            hand.done,
+            hand.natural,
+            hand.outcome,
+            hand.returned,
         )
 
     def cost(self, action: Action | str) -> int:
@@ -345,6 +400,12 @@ class Round:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The decisions the round accepts now, in a stable order."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase is Phase.PLAYER:
             return self._player_actions(self._hands[self._current])
@@ -365,10 +426,13 @@ class Round:
     def verify(self, action: Action | str) -> Action:
         """Return ``action`` parsed if it is legal now, else raise :class:`IllegalActionError`."""
         legal = self.legal_actions()
-        try:
-            parsed = Action(action)
-        except ValueError:
-            parsed = None
+        if type(action) is Action:
+            parsed: Action | None = action
+        else:
+            try:
+                parsed = Action(action)
+            except ValueError:
+                parsed = None
         if parsed is None or parsed not in legal:
             where = ""
             current = self.current
@@ -433,11 +497,12 @@ class Round:
     def act(self, action: Action | str) -> None:
         """Apply one decision; an illegal one raises :class:`IllegalActionError` (no change)."""
         parsed = self.verify(action)
+        self._legal = None
         if parsed in INSURANCE_ACTIONS:
             self._insurance_decision(parsed)
             return
         hand = self._hands[self._current]
-        self._events.append(Decided(hand.spot, hand.index, parsed))
+        self._events.append(_shared(Decided, hand.spot, hand.index, parsed))
         if parsed is Action.HIT:
             self._give(hand)
             self._check_hand(hand)
@@ -460,7 +525,7 @@ class Round:
 
     def _insurance_decision(self, action: Action) -> None:
         spot = self._insurance_queue.pop(0)
-        self._events.append(Decided(spot, 0, action))
+        self._events.append(_shared(Decided, spot, 0, action))
         if action is Action.INSURANCE:
             stake = self.bets[spot].bet // 2
             self._insurance[spot] = stake
@@ -476,7 +541,7 @@ class Round:
         if self.rules.peek is PeekMode.ACE_AND_TEN and up.points in (1, 10):
             blackjack = self._dealer[0].points + self._dealer[1].points == 11
             self._dealer_bj = blackjack
-            self._events.append(Peeked(blackjack))
+            self._events.append(_shared(Peeked, blackjack))
             if blackjack:
                 self._finish()
                 return
@@ -550,7 +615,7 @@ class Round:
             if not self._hole_shown:
                 hole = self._dealer[0] if rules.dealer_first_card_face_down else self._dealer[1]
                 self._hole_shown = True
-                self._events.append(HoleCardRevealed(hole))
+                self._events.append(_shared(HoleCardRevealed, hole))
         elif need_total or need_bj:
             self._dealer_card()
         if self._dealer_bj is None:
@@ -558,13 +623,16 @@ class Round:
             self._dealer_bj = len(dealer) == 2 and dealer[0].points + dealer[1].points == 11
         if need_total and not self._dealer_bj:
             hits_soft_17 = rules.dealer_hits_soft_17
+            hard = sum(c.points for c in self._dealer)
+            ace = any(c.points == 1 for c in self._dealer)
             while True:
-                hard = sum(c.points for c in self._dealer)
-                soft = hard <= 11 and any(c.points == 1 for c in self._dealer)
+                soft = ace and hard <= 11
                 value = hard + 10 if soft else hard
                 if value > 17 or (value == 17 and not (soft and hits_soft_17)):
                     break
-                self._dealer_card()
+                card = self._dealer_card()
+                hard += card.points
+                ace = ace or card.points == 1
         self._settle_insurance()
         for hand in live:
             self._settle_final(hand)
@@ -572,7 +640,7 @@ class Round:
             hand.done = True
         self._resolve_side_bets(final=True)
         self._phase = Phase.SETTLED
-        self._events.append(RoundSettled(self.dealer_total, bool(self._dealer_bj)))
+        self._events.append(_shared(RoundSettled, self.dealer_total, bool(self._dealer_bj)))
 
     @property
     def dealer_total(self) -> int:
@@ -620,11 +688,18 @@ class Round:
         hand.outcome = outcome
         hand.returned = returned
         hand.done = True
-        line = WagerLine(
-            hand.spot, hand.index, WagerKind.HAND, None, hand.stake, returned, str(outcome)
+        line = _shared(
+            WagerLine,
+            hand.spot,
+            hand.index,
+            WagerKind.HAND,
+            None,
+            hand.stake,
+            returned,
+            outcome.value,
         )
         self._settlement.append(line)
-        self._events.append(WagerSettled(line))
+        self._events.append(_shared(WagerSettled, line))
 
     def _settle_insurance(self) -> None:
         if not self._insurance:
@@ -638,44 +713,47 @@ class Round:
                 returned, outcome = 0, Outcome.INSURANCE_LOSE
             line = WagerLine(spot, None, WagerKind.INSURANCE, None, stake, returned, str(outcome))
             self._settlement.append(line)
-            self._events.append(WagerSettled(line))
+            self._events.append(_shared(WagerSettled, line))
         self._insurance.clear()
 
     def _resolve_side_bets(self, final: bool = False) -> None:
         """Ask each unresolved side bet for its outcome; pay a side bet once all its spots know."""
-        if not self._pending_side:
+        pending = self._pending_side
+        if not pending:
             return
         up = self.up_card
-        for name in sorted(self._pending_side):
+        outcomes = self._side_outcomes
+        for name in sorted(pending) if len(pending) > 1 else list(pending):
             impl = SIDE_BETS[name]
             waiting = False
-            for spot, bet in enumerate(self.bets):
-                if bet.side_bet(name) == 0 or (spot, name) in self._side_outcomes:
+            for spot, _stake in self._side_wagers[name]:
+                if (spot, name) in outcomes:
                     continue
-                done = final or all(h.done for h in self._hands if h.spot == spot)
+                done = final or self._spot_done(spot)
                 ctx = SideBetContext(tuple(self._spot_cards[spot]), up, self._dealer_bj, done)
                 outcome = impl.resolve(ctx)
                 if outcome is None:
                     waiting = True
                     continue
-                self._side_outcomes[(spot, name)] = outcome
-                self._events.append(SideBetResolved(spot, name, outcome))
+                outcomes[(spot, name)] = outcome
+                self._events.append(_shared(SideBetResolved, spot, name, outcome))
             if not waiting:
                 self._pay_side_bet(name)
 
+    def _spot_done(self, spot: int) -> bool:
+        return not any(hand.spot == spot and not hand.done for hand in self._hands)
+
     def _pay_side_bet(self, name: SideBetName) -> None:
         self._pending_side.discard(name)
-        offer = self.rules.side_bet(name)
-        assert offer is not None
-        spots = [spot for spot, bet in enumerate(self.bets) if bet.side_bet(name)]
-        stakes = [self.bets[spot].side_bet(name) for spot in spots]
-        outcomes = [self._side_outcomes[(spot, name)] for spot in spots]
-        table = find_paytable(name, offer.paytable)
-        returned = payouts(stakes, outcomes, table, offer.aggregate_cap)
-        for spot, stake, outcome, paid in zip(spots, stakes, outcomes, returned, strict=True):
-            line = WagerLine(spot, None, WagerKind.SIDE, str(name), stake, paid, outcome)
+        wagers = self._side_wagers[name]
+        outcomes = [self._side_outcomes[(spot, name)] for spot, _ in wagers]
+        table, cap = _paytable_of(self.rules, name)
+        returned = payouts([stake for _, stake in wagers], outcomes, table, cap)
+        label = str(name)
+        for (spot, stake), outcome, paid in zip(wagers, outcomes, returned, strict=True):
+            line = _shared(WagerLine, spot, None, WagerKind.SIDE, label, stake, paid, outcome)
             self._settlement.append(line)
-            self._events.append(WagerSettled(line))
+            self._events.append(_shared(WagerSettled, line))
 
     # -- views -----------------------------------------------------------------------------
 

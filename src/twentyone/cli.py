@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import click
 import typer
+from typer._click import exceptions as typer_click  # typer ≥ 0.29 vendors its own click
 
 from twentyone.analysis import cli_exact, cli_sidebet
 from twentyone.errors import TwentyoneError
@@ -27,6 +28,11 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+@app.callback()
+def _root() -> None:
+    """Rules-exact casino blackjack variants: play, replay, and the game mathematics."""
+
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")]
 
@@ -129,13 +135,16 @@ def main(argv: list[str] | None = None) -> int:
     except TwentyoneError as exc:
         print(f"error: {exc.code}: {exc}", file=sys.stderr)
         return 2
-    except click.exceptions.Exit as exc:
+    except (click.exceptions.Exit, typer.Exit) as exc:
         return int(exc.exit_code or 0)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, typer.Abort, KeyboardInterrupt, EOFError):
         print("error: aborted", file=sys.stderr)
         return 1
-    except click.UsageError as exc:
-        print(f"error: {exc.format_message()}".replace("\n", " "), file=sys.stderr)
+    except typer_click.NoArgsIsHelpError:
+        return 0  # the help text is already printed
+    except (click.UsageError, typer_click.UsageError) as exc:
+        message = " ".join(exc.format_message().split())
+        print(f"error: usage: {message}", file=sys.stderr)
         return 2
     return 0
 

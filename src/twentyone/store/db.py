@@ -1,0 +1,83 @@
+"""Database connection: SQLite by default (a file, WAL, durable commits), PostgreSQL by URL.
+
+Every unit of work is one transaction that holds the player's lock: on SQLite ``BEGIN
+IMMEDIATE`` (the database write lock), on PostgreSQL ``SELECT ... FOR UPDATE`` on the player
+row. ``synchronous=FULL`` makes every SQLite commit durable before the result is shown.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
+
+HOME_ENV = "TWENTYONE_HOME"
+DB_ENV = "TWENTYONE_DB"
+MIGRATIONS = Path(__file__).parent / "alembic"
+
+
+def home() -> Path:
+    """``$TWENTYONE_HOME`` or ``~/.twentyone``: the database file and the shoe key live here."""
+    env = os.environ.get(HOME_ENV)
+    return Path(env) if env else Path.home() / ".twentyone"
+
+
+def default_url() -> str:
+    """``$TWENTYONE_DB`` or a SQLite file under :func:`home`."""
+    return os.environ.get(DB_ENV) or f"sqlite:///{home() / 'twentyone.db'}"
+
+
+def is_sqlite(engine: Engine) -> bool:
+    """Whether ``engine`` is SQLite."""
+    return engine.dialect.name == "sqlite"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, ``synchronous=FULL`` and immediate transactions."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    database = parsed.database
+    kwargs: dict[str, Any] = {}
+    if not database or database == ":memory:":
+        kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    else:
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, **kwargs)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        # Take transactions out of the driver's hands so BEGIN IMMEDIATE is ours to send.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def alembic_config(engine: Engine | None = None) -> Config:
+    """The Alembic configuration of the store's migrations (no ini file needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if engine is not None:
+        config.attributes["engine"] = engine
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema up to ``revision`` (idempotent; safe from several processes on PG)."""
+    command.upgrade(alembic_config(engine), revision)

@@ -1,0 +1,87 @@
+"""Table configuration: chips, VIP bet limits and the table procedures (SPEC section 5).
+
+Main-bet limits depend on the player's VIP level and apply to the initial bet only; a split,
+double or insurance may exceed them. Side-bet limits come from the rules
+(:class:`~twentyone.rules.SideBetRules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from twentyone.table.errors import UnknownVipLevelError
+
+
+class OverMaxPolicy(StrEnum):
+    """What the table does with a bet over the maximum."""
+
+    REFUSE = "refuse"
+    """Refuse it with a clear error (online default)."""
+    HONOUR = "honour"
+    """Honour it up to the maximum and return the rest (Lucky Ladies land procedure)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BetLimits:
+    """Minimum and maximum main bet per spot, in minor units."""
+
+    min_bet: int
+    max_bet: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_bet <= self.max_bet:
+            raise ValueError("bet limits need 1 <= min_bet <= max_bet")
+
+
+DEFAULT_LEVELS: Mapping[str, BetLimits] = MappingProxyType(
+    {
+        "standard": BetLimits(100, 50_000),
+        "silver": BetLimits(100, 100_000),
+        "gold": BetLimits(500, 250_000),
+        "platinum": BetLimits(1_000, 1_000_000),
+    }
+)
+"""The VIP levels a table has unless configured otherwise."""
+
+DEFAULT_CHIPS: tuple[int, ...] = (100, 500, 1_000, 2_500, 10_000, 50_000)
+"""Chip values in minor units ($1, $5, $10, $25, $100, $500)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """Everything an operator may set about the tables without code.
+
+    ``chips_by_variant`` overrides ``chips`` for a variant; ``opening_grant`` is the play-money
+    balance a new player gets (a ledger entry); rounds left unfinished for ``void_after_days``
+    are voided by the sweep.
+    """
+
+    levels: Mapping[str, BetLimits] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
+    default_level: str = "standard"
+    chips: tuple[int, ...] = DEFAULT_CHIPS
+    chips_by_variant: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    over_max: OverMaxPolicy = OverMaxPolicy.REFUSE
+    opening_grant: int = 100_000
+    void_after_days: int = 90
+
+    def __post_init__(self) -> None:
+        if self.default_level not in self.levels:
+            raise UnknownVipLevelError(f"default level {self.default_level!r} is not configured")
+        for chips in (self.chips, *self.chips_by_variant.values()):
+            if not chips or any(not isinstance(c, int) or c <= 0 for c in chips):
+                raise ValueError("chip values must be positive whole minor units")
+
+    def limits(self, level: str) -> BetLimits:
+        """The main-bet limits of VIP ``level``."""
+        try:
+            return self.levels[level]
+        except KeyError:
+            known = ", ".join(self.levels)
+            raise UnknownVipLevelError(f"unknown VIP level {level!r}; known: {known}") from None
+
+    def chips_for(self, variant: str) -> tuple[int, ...]:
+        """The chip values offered at ``variant``'s table."""
+        return tuple(self.chips_by_variant.get(variant, self.chips))

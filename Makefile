@@ -15,11 +15,14 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/twentyone play lucky-lucky
 
+# The PostgreSQL store tests use $$TWENTYONE_TEST_PG_URL; when it is unset, a throwaway server is
+# started on 127.0.0.1 (scripts/pg_test_server.sh installs the Debian package if needed).
 test: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/ruff format --check src tests bench scripts
 	$(BIN)/mypy src
-	$(BIN)/pytest -n auto --doctest-modules src tests
+	@if [ -z "$$TWENTYONE_TEST_PG_URL" ]; then eval "$$(bash scripts/pg_test_server.sh)" || true; fi; \
+	  $(BIN)/pytest -n 2 --doctest-modules src tests
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

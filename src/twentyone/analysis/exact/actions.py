@@ -1,0 +1,42 @@
+"""The player's action names and the policy protocol the exact evaluation follows."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Protocol
+
+from twentyone.analysis.exact.shoe import Composition
+
+
+class Action(StrEnum):
+    """A player decision, named as the engine names its legal actions."""
+
+    STAND = "stand"
+    """Take no more cards."""
+    HIT = "hit"
+    """Take one card."""
+    DOUBLE = "double"
+    """Double the stake and take exactly one card."""
+    SPLIT = "split"
+    """Split a pair into two hands, each with the original stake."""
+    SURRENDER = "surrender"
+    """Give up the hand for half the stake (late surrender, after the peek)."""
+
+
+ACTION_ORDER: tuple[Action, ...] = tuple(Action)
+"""Tie-break order: when two actions have the same value the earlier one is chosen."""
+
+
+class Policy(Protocol):
+    """A zero-memory playing rule: it sees only the hand's own cards and the up card.
+
+    The up card is fixed by the object that holds the policy (one per up card).
+    """
+
+    def hits(self, hand: Composition) -> bool:
+        """Whether to hit a hand on which only hitting and standing are allowed."""
+        ...
+
+    def choose(self, hand: Composition, legal: frozenset[Action]) -> Action:
+        """The action for a two-card hand among the legal ones."""
+        ...

@@ -1,0 +1,187 @@
+"""The whole round: every up card, every two-card deal, the chosen play, the deal-level terms.
+
+Rule (SPEC sections 3 and 8): a player blackjack pays ``blackjack_pays`` and pushes a dealer
+blackjack; with a peek, a dealer blackjack takes one original bet from every other hand before
+anyone plays; without one, it is settled hand by hand at the end
+(:meth:`~twentyone.analysis.exact.player.UpcardSolver.settle`). Insurance is a separate bet
+and never enters these values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from twentyone.analysis.exact.actions import ACTION_ORDER, Action, Policy
+from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, can_double
+from twentyone.analysis.exact.shoe import ACE, TEN, Composition, full_shoe, is_natural, size
+from twentyone.analysis.exact.split import SplitSolver, pair_index
+from twentyone.rules import Rules, SplitBy, Surrender
+
+
+class OptimalPolicy:
+    """Composition-dependent optimal play against one up card, reused after splits.
+
+    Each decision maximises the hand's exact value as an unsplit hand with only its own cards
+    (and the up card) removed; a split hand makes the same choice among its legal actions.
+    """
+
+    def __init__(self, solver: UpcardSolver) -> None:
+        self.solver = solver
+        self.splits = SplitSolver(solver, self)
+
+    def action_value(self, hand: Composition, action: Action) -> Value:
+        """The value of taking ``action`` on an unsplit two-card (or longer) hand."""
+        solver = self.solver
+        if action is Action.STAND:
+            return solver.stand(hand)
+        if action is Action.HIT:
+            return solver.hit(hand)
+        if action is Action.DOUBLE:
+            return solver.double(hand)
+        if action is Action.SURRENDER:
+            return solver.surrender(hand)
+        pair = pair_index(hand)
+        if pair is None:
+            raise ValueError("only a pair can be split")
+        return self.splits.value(pair)
+
+    def hits(self, hand: Composition) -> bool:
+        """Hit when hitting is worth more than standing."""
+        return self.solver.hit(hand)[0] > self.solver.stand(hand)[0] + _EPS
+
+    def choose(self, hand: Composition, legal: frozenset[Action]) -> Action:
+        """The legal action of highest value (ties go to the earlier of ``ACTION_ORDER``)."""
+        best: Action | None = None
+        best_ev = 0.0
+        for action in ACTION_ORDER:
+            if action in legal:
+                ev = self.action_value(hand, action)[0]
+                if best is None or ev > best_ev + _EPS:
+                    best, best_ev = action, ev
+        if best is None:
+            raise ValueError("no legal action")
+        return best
+
+
+def deal_legal(rules: Rules, hand: Composition) -> frozenset[Action]:
+    """The actions on a two-card unsplit hand that is not a blackjack (pairs by value)."""
+    legal = {Action.STAND, Action.HIT}
+    if can_double(rules, hand):
+        legal.add(Action.DOUBLE)
+    if rules.max_split_hands >= 2 and pair_index(hand) is not None:
+        legal.add(Action.SPLIT)
+    if rules.surrender is Surrender.LATE:
+        legal.add(Action.SURRENDER)
+    return frozenset(legal)
+
+
+@dataclass(frozen=True, slots=True)
+class DealValue:
+    """One two-card deal against one up card.
+
+    Attributes:
+        hand: the player's two cards.
+        probability: the chance of this deal given the up card.
+        ev: expected result per initial bet, including the deal-level blackjack terms.
+        stake: expected total amount staked per initial bet.
+        action: the first decision (``None`` for a blackjack).
+    """
+
+    hand: Composition
+    probability: float
+    ev: float
+    stake: float
+    action: Action | None
+
+
+def prepare_splits(solver: UpcardSolver, splits: SplitSolver) -> None:
+    """Batch the dealer vectors every split tree needs (collect pass), then forget dummies."""
+    solver.collecting = True
+    for pair in range(10):
+        if solver.shoe[pair] >= 2:
+            splits.value(pair)
+    solver.flush()
+    splits.reset()
+
+
+def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> list[DealValue]:
+    """Every two-card deal against the solver's up card, played by ``policy``."""
+    rules = solver.rules
+    shoe = solver.shoe
+    n = solver.cards
+    out: list[DealValue] = []
+    for a in range(10):
+        for b in range(a, 10):
+            if shoe[a] == 0 or shoe[b] - (a == b) <= 0:
+                continue
+            prob = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
+            hand_l = [0] * 10
+            hand_l[a] += 1
+            hand_l[b] += 1
+            hand = tuple(hand_l)
+            p_bj = solver.blackjack_chance(hand)
+            if is_natural(hand):
+                pays = float(rules.blackjack_pays)
+                out.append(DealValue(hand, prob, (1.0 - p_bj) * pays, 1.0, None))
+                continue
+            legal = deal_legal(rules, hand)
+            same = 1.0
+            if a == b == TEN and rules.split_by is SplitBy.RANK:
+                # Two ten-count cards are a pair by rank only if of one rank (one in four).
+                same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
+            ev = stake = 0.0
+            first: Action | None = None
+            for legal_set, weight in ((legal, same), (legal - {Action.SPLIT}, 1.0 - same)):
+                if weight <= 0.0:
+                    continue
+                action = policy.choose(hand, legal_set)
+                first = first or action
+                if action is Action.SPLIT:
+                    v = splits.value(b)
+                else:
+                    v = _action_value(solver, policy, hand, action)
+                ev += weight * v[0]
+                stake += weight * v[1]
+            if solver.peek:
+                ev -= p_bj
+                stake += p_bj
+            out.append(DealValue(hand, prob, ev, stake, first))
+    return out
+
+
+def _action_value(solver: UpcardSolver, policy: Policy, hand: Composition, action: Action) -> Value:
+    value_of = getattr(policy, "action_value", None)
+    if value_of is not None:
+        v: Value = value_of(hand, action)
+        return v
+    raise TypeError("the policy cannot value its actions")
+
+
+def make_solver(rules: Rules, up: int, shoe: Composition | None = None) -> UpcardSolver:
+    """A solver for up card ``up`` dealt from ``shoe`` (default: the rules' full shoe)."""
+    full = full_shoe(rules.decks) if shoe is None else shoe
+    rest = list(full)
+    rest[up] -= 1
+    if rest[up] < 0:
+        raise ValueError("the up card is not in the shoe")
+    solver = UpcardSolver(rules, tuple(rest), up)
+    solver.prepare(solver.unsplit_hands())
+    return solver
+
+
+def up_card_chances(shoe: Composition) -> list[tuple[int, float]]:
+    """Each possible up card with its chance."""
+    n = size(shoe)
+    return [(u, shoe[u] / n) for u in range(10) if shoe[u]]
+
+
+__all__ = [
+    "ACE",
+    "DealValue",
+    "OptimalPolicy",
+    "deal_legal",
+    "deal_values",
+    "make_solver",
+    "prepare_splits",
+    "up_card_chances",
+]

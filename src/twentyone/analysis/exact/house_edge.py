@@ -1,0 +1,192 @@
+"""The exact house edge of a rule set: the public entry points of the exact analysis.
+
+``house_edge(rules)`` plays every up card and every two-card deal with exact removal and returns
+the player's expected result per initial bet (``ev``), ``rtp = 1 + ev`` and the result per
+amount staked. ``base_game_rtp(rules)`` is the cached figure the rules text shows.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from twentyone.analysis.exact.game import OptimalPolicy, deal_values, make_solver, prepare_splits
+from twentyone.analysis.exact.shoe import Composition, full_shoe, size
+from twentyone.rules import Rules
+
+
+class StrategyKind(StrEnum):
+    """Which playing strategy an exact figure assumes."""
+
+    OPTIMAL = "optimal"
+    """Composition-dependent optimal play of each hand against the up card, the same play
+    reused after a split."""
+    BASIC = "basic"
+    """The total-dependent basic strategy chart derived from the exact values."""
+
+
+@dataclass(frozen=True, slots=True)
+class UpCardResult:
+    """The player's figures against one up card.
+
+    Attributes:
+        up: the up card's composition index (0 = ace, 9 = ten).
+        probability: the chance of this up card.
+        ev: expected result per initial bet, given this up card.
+        stake: expected total staked per initial bet, given this up card.
+    """
+
+    up: int
+    probability: float
+    ev: float
+    stake: float
+
+
+@dataclass(frozen=True, slots=True)
+class HouseEdgeResult:
+    """The exact base-game figures of a rule set under one strategy.
+
+    Attributes:
+        rules: the game.
+        strategy: the strategy played.
+        ev: the player's expected result per unit of initial main bet (negative: house edge).
+        rtp: ``1 + ev``.
+        ev_per_total_bet: ``ev`` divided by the expected amount staked (initial + doubles +
+            splits).
+        expected_stake: the expected amount staked per initial bet.
+        insurance_ev: the expected result of one unit of insurance bet with an ace up, if
+            always taken (``None`` when the rules offer no insurance).
+        up_cards: the figures per up card.
+        seconds: the time the calculation took.
+    """
+
+    rules: Rules
+    strategy: StrategyKind
+    ev: float
+    rtp: float
+    ev_per_total_bet: float
+    expected_stake: float
+    insurance_ev: float | None
+    up_cards: tuple[UpCardResult, ...]
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (the ``rules`` as :meth:`Rules.to_dict`)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "strategy": str(self.strategy),
+            "ev": self.ev,
+            "rtp": self.rtp,
+            "ev_per_total_bet": self.ev_per_total_bet,
+            "expected_stake": self.expected_stake,
+            "insurance_ev": self.insurance_ev,
+            "up_cards": [
+                {"up": u.up + 1, "probability": u.probability, "ev": u.ev, "stake": u.stake}
+                for u in self.up_cards
+            ],
+            "seconds": self.seconds,
+        }
+
+
+def _insurance_ev(rules: Rules, shoe: Composition) -> float | None:
+    """Insurance pays ``insurance_pays`` when the hole card is a ten under an ace.
+
+    Averaged over the player's cards, the chance of a ten in the hole is the share of tens in
+    the shoe after the ace (the player's cards do not change it on average).
+    """
+    if not rules.insurance or shoe[0] == 0:
+        return None
+    p_ten = shoe[9] / (size(shoe) - 1)
+    return p_ten * float(rules.insurance_pays) - (1.0 - p_ten)
+
+
+def house_edge(
+    rules: Rules,
+    strategy: StrategyKind | str = StrategyKind.OPTIMAL,
+    shoe: Composition | None = None,
+) -> HouseEdgeResult:
+    """The exact expected result of one hand played from a fresh shoe.
+
+    Args:
+        rules: the game (every rule switch enters the figure).
+        strategy: ``optimal`` (composition-dependent) or ``basic`` (total-dependent chart).
+        shoe: a different starting shoe (tests use tiny shoes); default: ``rules.decks`` decks.
+    """
+    kind = StrategyKind(strategy)
+    start = time.perf_counter()
+    full = full_shoe(rules.decks) if shoe is None else shoe
+    n = size(full)
+    ups: list[UpCardResult] = []
+    if kind is StrategyKind.BASIC:
+        from twentyone.analysis.exact.basic import basic_up_card_values
+
+        for up, p_up, ev, stake in basic_up_card_values(rules, full):
+            ups.append(UpCardResult(up, p_up, ev, stake))
+    else:
+        for up in range(10):
+            if full[up] == 0:
+                continue
+            solver = make_solver(rules, up, full)
+            policy = OptimalPolicy(solver)
+            prepare_splits(solver, policy.splits)
+            deals = deal_values(solver, policy, policy.splits)
+            ev = sum(d.probability * d.ev for d in deals)
+            stake = sum(d.probability * d.stake for d in deals)
+            ups.append(UpCardResult(up, full[up] / n, ev, stake))
+    ev = sum(u.probability * u.ev for u in ups)
+    stake = sum(u.probability * u.stake for u in ups)
+    return HouseEdgeResult(
+        rules=rules,
+        strategy=kind,
+        ev=ev,
+        rtp=1.0 + ev,
+        ev_per_total_bet=ev / stake,
+        expected_stake=stake,
+        insurance_ev=_insurance_ev(rules, full),
+        up_cards=tuple(ups),
+        seconds=time.perf_counter() - start,
+    )
+
+
+GOLDEN = Path(__file__).with_name("golden_rtp.json")
+"""Stored base-game RTPs keyed by rules version (regenerated by ``scripts/gen_exact_golden.py``)."""
+
+
+@lru_cache(maxsize=64)
+def _stored() -> dict[str, float]:
+    if GOLDEN.exists():
+        data: dict[str, Any] = json.loads(GOLDEN.read_text())
+        return {k: float(v["rtp"]) for k, v in data.items()}
+    return {}
+
+
+@lru_cache(maxsize=64)
+def base_game_rtp(rules: Rules) -> float:
+    """The exact base-game RTP (composition-dependent optimal play) of ``rules``.
+
+    Side bets, spots and insurance do not change it, so the figure is looked up by the rules
+    with those switches reset; presets are stored in ``golden_rtp.json``; other rules are
+    computed (a few seconds) and cached for the process.
+    """
+    key_rules = base_game_rules(rules)
+    stored = _stored().get(key_rules.version())
+    if stored is not None:
+        return stored
+    return house_edge(key_rules).rtp
+
+
+def base_game_rules(rules: Rules) -> Rules:
+    """``rules`` without the switches that cannot change the base game's return."""
+    return rules.replace(
+        side_bets=(),
+        max_spots=1,
+        insurance=False,
+        even_money=False,
+        insurance_pays="2",
+        dealer_first_card_face_down=False,
+    )

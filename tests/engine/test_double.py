@@ -119,20 +119,21 @@ def test_lucky_lucky_double_on_all_hands() -> None:
 )
 def test_double_after_split(variant: str, sentence: str) -> None:
     """A split hand may be doubled (sentence in the param)."""
-    if variant == "lucky-7":
-        cards = [
+    heads = {
+        "lucky-7": [
             "8s",  # player card 1
             "8c",  # dealer hole card
             "8h",  # player card 2 -> pair of 8s
             "9d",  # dealer up card -> 17
-        ]
-    else:
-        cards = [
+        ],
+        "other": [
             "8s",  # player card 1
             "9d",  # dealer up card
             "8h",  # player card 2 -> pair of 8s
             "8c",  # dealer hole card -> 17
-        ]
+        ],
+    }
+    cards = heads.get(variant, heads["other"])
     cards += [
         "3c",  # first split hand's second card -> 11
         "Tc",  # its double card -> 21

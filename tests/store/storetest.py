@@ -1,0 +1,32 @@
+"""Helpers shared by the store tests (imported as a top-level module by pytest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from twentyone.cards import Shoe, parse_cards
+from twentyone.rng import SeededRandomSource
+from twentyone.rules import Rules
+from twentyone.store.service import TableService
+
+
+class Shoes:
+    """Shoe factory for tests: scripted card orders first, then seeded random shoes."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.scripted: list[str] = []
+        self.rng = SeededRandomSource(seed)
+
+    def stack(self, cards: str) -> None:
+        """The next round is dealt ``cards`` first (then the rest of a shuffled shoe)."""
+        self.scripted.append(cards)
+
+    def __call__(self, rules: Rules) -> Shoe:
+        shoe = Shoe.shuffled(rules.decks, self.rng)
+        if not self.scripted:
+            return shoe
+        top = list(parse_cards(self.scripted.pop(0)))
+        return Shoe([*top, *shoe.remaining()])
+
+
+OpenService = Callable[..., TableService]

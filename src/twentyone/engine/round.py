@@ -83,6 +83,8 @@ _E = TypeVar(
 )
 _INTERNED: dict[tuple[object, ...], Any] = {}
 _INTERN_LIMIT = 100_000
+_VALID_BETS: set[tuple[Rules, tuple[SpotBet, ...]]] = set()
+"""Bets already checked against rules (checking is pure, so its success can be remembered)."""
 
 
 def _shared(cls: type[_E], *args: Any) -> _E:
@@ -181,7 +183,12 @@ class Round:
         self.rules = rules
         self.bets = tuple(bets)
         self.shoe = shoe
-        self._validate_bets()
+        key = (rules, self.bets)
+        if key not in _VALID_BETS:
+            self._validate_bets()
+            if len(_VALID_BETS) >= _INTERN_LIMIT:
+                _VALID_BETS.clear()
+            _VALID_BETS.add(key)
         self._events: list[Event] = []
         self._hands: list[_Hand] = []
         self._dealer: list[Card] = []

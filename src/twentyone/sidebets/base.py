@@ -66,6 +66,8 @@ def payouts(
     >>> payouts([2000, 2000], ["qh-pair-dealer-blackjack", "any-20"], t, 2_000_000)
     [1994031, 9968]
     """
+    if len(stakes) == 1 and outcomes[0] == LOSE:
+        return [0]
     wins = [
         0 if outcome == LOSE else stake * paytable.pays_for(outcome)
         for stake, outcome in zip(stakes, outcomes, strict=True)

@@ -8,7 +8,7 @@ file, see :func:`paytable_from_dict`) without touching code. Outcomes are listed
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -91,8 +91,10 @@ class Paytable:
     side_bet: SideBetName
     pays: tuple[tuple[str, int], ...]
     description: str = ""
+    _lookup: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_lookup", dict(self.pays))
         known = OUTCOMES[self.side_bet]
         given = [outcome for outcome, _ in self.pays]
         if sorted(given) != sorted(known):
@@ -105,10 +107,7 @@ class Paytable:
 
     def pays_for(self, outcome: str) -> int:
         """What ``outcome`` pays to 1."""
-        for name, pays in self.pays:
-            if name == outcome:
-                return pays
-        raise KeyError(outcome)
+        return self._lookup[outcome]
 
     def as_dict(self) -> dict[str, int]:
         """``{outcome: pays}`` in best-first order."""

@@ -19,6 +19,7 @@ from twentyone.analysis import cli_exact, cli_sidebet
 from twentyone.errors import TwentyoneError
 from twentyone.rulestext import rules_document
 from twentyone.scenario import InvalidScenarioError, replay_text
+from twentyone.store import cli as store_cli
 from twentyone.variants import all_variants, find_variant
 
 app = typer.Typer(
@@ -28,6 +29,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
 
 @app.callback()
 def _root() -> None:
@@ -124,8 +126,23 @@ def replay_command(
     typer.echo(f"staked {result['staked']}, returned {result['returned']}, net {result['net']:+d}")
 
 
+@app.command("play")
+def play_command(
+    variant: Annotated[str, typer.Argument(help="Variant name or alias.")] = "lucky-lucky",
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database URL (default: a SQLite file).")
+    ] = None,
+    player: Annotated[str, typer.Option("--player", help="Your player name.")] = "player",
+) -> None:
+    """Play in the terminal with a play-money balance (an unfinished round resumes)."""
+    from twentyone.terminal import play
+
+    play(variant, url=db, player=player)
+
+
 cli_sidebet.register(app)
 cli_exact.register(app)
+store_cli.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,332 @@
+"""The terminal game: ``twentyone play VARIANT``.
+
+A Rich rendering of the table service: chips, spots, the buttons of the Lucky Lucky document
+(DEAL, CLEAR BETS, UNDO, DOUBLE, REBET, REBET & DEAL, DOUBLE & DEAL; HIT, STAND, DOUBLE, SPLIT;
+insurance ACCEPT / DECLINE / APPLY TO ALL; even money where offered) and the settlement. It runs
+on the store, so a player who quits mid-round continues where they left off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from twentyone.cards import Card
+from twentyone.engine import Action
+from twentyone.errors import TwentyoneError
+from twentyone.rulestext import rules_lines
+from twentyone.store.service import TableService
+from twentyone.store.views import RoundState, TableState
+from twentyone.variants import Variant, find_variant
+
+Ask = Callable[[str], str]
+
+_SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+_KEYS: dict[str, Action] = {
+    "h": Action.HIT,
+    "s": Action.STAND,
+    "d": Action.DOUBLE,
+    "p": Action.SPLIT,
+    "r": Action.SURRENDER,
+    "i": Action.INSURANCE,
+    "n": Action.NO_INSURANCE,
+    "e": Action.EVEN_MONEY,
+    "x": Action.NO_EVEN_MONEY,
+}
+_LABELS = {
+    Action.HIT: "(h) HIT",
+    Action.STAND: "(s) STAND",
+    Action.DOUBLE: "(d) DOUBLE",
+    Action.SPLIT: "(p) SPLIT",
+    Action.SURRENDER: "(r) SURRENDER",
+    Action.INSURANCE: "(i) ACCEPT insurance",
+    Action.NO_INSURANCE: "(n) DECLINE",
+    Action.EVEN_MONEY: "(e) EVEN MONEY",
+    Action.NO_EVEN_MONEY: "(x) NO EVEN MONEY",
+}
+_BETTING_HELP = (
+    "chip N: select a chip · N: chip on spot N · sN: chip on spot N's side bet · "
+    "u UNDO · c CLEAR BETS · 2 DOUBLE · r REBET · d DEAL · rd REBET & DEAL · "
+    "dd DOUBLE & DEAL · rules · history · q quit"
+)
+
+
+def money(minor: int) -> str:
+    """Minor units as ``1,234.50``.
+
+    >>> money(123450), money(-5)
+    ('1,234.50', '-0.05')
+    """
+    sign = "-" if minor < 0 else ""
+    return f"{sign}{abs(minor) // 100:,}.{abs(minor) % 100:02d}"
+
+
+def card_text(card: Card | None) -> Text:
+    """A card with its suit symbol, red for hearts and diamonds; a hidden card as ``??``."""
+    if card is None:
+        return Text("??", style="reverse")
+    rank = "10" if card.rank.value == "T" else card.rank.value
+    red = card.suit.value in "hd"
+    return Text(f"{rank}{_SUITS[card.suit.value]}", style="bold red" if red else "bold")
+
+
+def _cards(cards: tuple[Card | None, ...]) -> Text:
+    out = Text()
+    for index, card in enumerate(cards):
+        if index:
+            out.append(" ")
+        out.append_text(card_text(card))
+    return out
+
+
+class TerminalGame:
+    """One player at one variant's table, driven by typed commands."""
+
+    def __init__(
+        self, service: TableService, player_id: str, variant: Variant, console: Console, ask: Ask
+    ) -> None:
+        self.service = service
+        self.player_id = player_id
+        self.variant = variant
+        self.console = console
+        self.ask = ask
+        self.chip = 0
+
+    # -- rendering -----------------------------------------------------------------------------
+
+    def _header(self, state: TableState) -> None:
+        wallet = state.wallet
+        held = f" · in play {money(wallet.held)}" if wallet.held else ""
+        self.console.print(
+            f"[bold]{self.variant.title}[/] · balance [bold green]{money(wallet.balance)}[/]"
+            f"{held} · limits {money(state.limits.min_bet)}-{money(state.limits.max_bet)}"
+        )
+
+    def _layout(self, state: TableState) -> None:
+        table = Table(title="bets (spot 1 is played first)", show_lines=False)
+        table.add_column("spot")
+        table.add_column("main bet", justify="right")
+        for bet in state.side_bets:
+            table.add_column(str(bet.name), justify="right")
+        for index, spot in enumerate(state.layout.spots):
+            row = [self.variant.spot_name(index), money(spot.bet) if spot.bet else "-"]
+            for bet in state.side_bets:
+                stake = spot.side(str(bet.name))
+                row.append(money(stake) if stake else "-")
+            table.add_row(*row)
+        self.console.print(table)
+        chips = " ".join(
+            f"[reverse]{money(c)}[/]" if c == self.chip else money(c) for c in state.chips
+        )
+        self.console.print(f"chips: {chips}   on the table: {money(state.layout.total)}")
+
+    def _round(self, state: RoundState) -> None:
+        view = state.view
+        dealer = _cards(view.dealer_cards)
+        total = "" if view.dealer_total is None else f" = {view.dealer_total}"
+        if view.dealer_blackjack:
+            total += " BLACKJACK"
+        body = Text("Dealer: ")
+        body.append_text(dealer)
+        body.append(total)
+        for hand in view.hands:
+            marker = "▶ " if view.current == (hand.spot, hand.hand) else "  "
+            name = self.variant.spot_name(state.positions[hand.spot])
+            label = f"\n{marker}{name}" + (f" hand {hand.hand + 1}" if hand.from_split else "")
+            body.append(f"{label}: ")
+            body.append_text(_cards(hand.cards))
+            status = (
+                "blackjack" if hand.blackjack else f"{'soft ' if hand.soft else ''}{hand.total}"
+            )
+            body.append(f" = {status} · stake {money(hand.stake)}")
+            if hand.outcome is not None:
+                body.append(f" · {hand.outcome} ({money(hand.returned or 0)})", style="bold")
+        for spot, name, outcome in view.side_bets:
+            place = self.variant.spot_name(state.positions[spot])
+            body.append(f"\n  {place} {name}: {outcome or 'pending'}")
+        for spot, stake in view.insurance:
+            body.append(
+                f"\n  {self.variant.spot_name(state.positions[spot])} insured for {money(stake)}"
+            )
+        self.console.print(Panel(body, title=f"round {state.round_id[:8]}", expand=False))
+
+    def _settlement(self, state: RoundState) -> None:
+        table = Table(title="settlement")
+        for column in ("spot", "wager", "stake", "returned", "outcome"):
+            table.add_column(column)
+        for line in state.view.settlement:
+            what = line.name or str(line.kind)
+            if line.hand is not None and line.hand > 0:
+                what += f" (hand {line.hand + 1})"
+            table.add_row(
+                self.variant.spot_name(state.positions[line.spot]),
+                what,
+                money(line.stake),
+                money(line.returned),
+                line.outcome,
+            )
+        self.console.print(table)
+        net = state.returned - state.staked
+        colour = "green" if net > 0 else "red" if net < 0 else "yellow"
+        self.console.print(f"net [bold {colour}]{'+' if net > 0 else ''}{money(net)}[/]")
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the player quits (or input ends)."""
+        self.console.print(f"[bold]{self.variant.title}[/]: {self.variant.description}")
+        round_state = self.service.current_round(self.player_id)
+        if round_state is not None:
+            self.console.print("[yellow]Resuming your unfinished round.[/]")
+            if not self._play(round_state):
+                return
+        while True:
+            state = self.service.table(self.player_id, self.variant.name)
+            if not self.chip:
+                self.chip = next(
+                    (c for c in state.chips if c >= state.limits.min_bet), state.chips[0]
+                )
+            self._header(state)
+            self._layout(state)
+            command = self.ask("bet> ").strip().lower()
+            if command in ("q", "quit", "exit"):
+                return
+            try:
+                outcome = self._betting_command(command, state)
+            except TwentyoneError as exc:
+                self.console.print(f"[red]{exc.code}[/]: {exc}")
+                continue
+            if isinstance(outcome, RoundState) and not self._play(outcome):
+                return
+
+    def _betting_command(self, command: str, state: TableState) -> RoundState | None:
+        svc, pid, name = self.service, self.player_id, self.variant.name
+        if command.startswith("chip"):
+            value = round(float(command[4:].strip() or "0") * 100)
+            if value not in state.chips:
+                raise _UsageError(f"chips are {', '.join(money(c) for c in state.chips)}")
+            self.chip = value
+        elif command.isdigit():
+            svc.place(pid, name, self._spot(command, state), self.chip)
+        elif command.startswith("s") and command[1:].isdigit():
+            if not state.side_bets:
+                raise _UsageError("this table has no side bet")
+            bet = state.side_bets[0]
+            chip = bet.min_stake if bet.min_stake == bet.max_stake else self.chip
+            svc.place(pid, name, self._spot(command[1:], state), chip, str(bet.name))
+        elif command in ("u", "undo"):
+            svc.undo(pid, name)
+        elif command in ("c", "clear"):
+            svc.clear(pid, name)
+        elif command in ("2", "double"):
+            svc.double_bets(pid, name)
+        elif command in ("r", "rebet"):
+            svc.rebet(pid, name)
+        elif command in ("d", "deal"):
+            return svc.deal(pid, name)
+        elif command == "rd":
+            return svc.rebet_and_deal(pid, name)
+        elif command == "dd":
+            return svc.double_and_deal(pid, name)
+        elif command == "rules":
+            for line in rules_lines(self.variant.rules):
+                self.console.print(f"- {line}")
+        elif command in ("history", "hist"):
+            self._history()
+        else:
+            self.console.print(_BETTING_HELP)
+        return None
+
+    def _spot(self, text: str, state: TableState) -> int:
+        spot = int(text) - 1
+        if not 0 <= spot < len(state.layout.spots):
+            raise _UsageError(f"spots are 1 to {len(state.layout.spots)}")
+        return spot
+
+    def _history(self) -> None:
+        page = self.service.history(self.player_id, limit=10)
+        table = Table(title="last rounds")
+        for column in ("time", "variant", "status", "staked", "returned", "balance after"):
+            table.add_column(column)
+        for item in page.rounds:
+            after = "-" if item.balance_after is None else money(item.balance_after)
+            table.add_row(
+                item.started_at.strftime("%Y-%m-%d %H:%M"),
+                item.variant,
+                item.status,
+                money(item.staked),
+                money(item.returned),
+                after,
+            )
+        self.console.print(table)
+
+    def _play(self, state: RoundState) -> bool:
+        """Play a round to its end; False if the player quit mid-round."""
+        while not state.is_over:
+            self._round(state)
+            options = list(state.legal_actions)
+            labels = [_LABELS[a] for a in options]
+            if state.apply_to_all:
+                labels.append("(I) ACCEPT all · (N) DECLINE all")
+            if state.unaffordable:
+                labels.append("(balance too low for: " + ", ".join(state.unaffordable) + ")")
+            self.console.print(
+                "  ".join(labels) + "  (q) quit: the round waits for you", markup=False
+            )
+            key = self.ask("play> ").strip()
+            if key.lower() in ("q", "quit"):
+                return False
+            apply_to_all = state.apply_to_all and key in ("I", "N")
+            action = _KEYS.get(key.lower())
+            if action is None:
+                self.console.print("[red]unknown key[/]")
+                continue
+            if apply_to_all or action not in options:
+                # APPLY TO ALL; and the insurance keys answer even money for a blackjack spot
+                pairs = {
+                    Action.INSURANCE: Action.EVEN_MONEY,
+                    Action.NO_INSURANCE: Action.NO_EVEN_MONEY,
+                }
+                action = pairs.get(action, action) if action not in options else action
+            try:
+                state = self.service.act(
+                    self.player_id, action, apply_to_all=apply_to_all, expected_step=state.step
+                )
+            except TwentyoneError as exc:
+                self.console.print(f"[red]{exc.code}[/]: {exc}")
+        self._round(state)
+        self._settlement(state)
+        return True
+
+
+class _UsageError(TwentyoneError):
+    code = "invalid-command"
+
+
+def play(
+    variant_name: str,
+    *,
+    url: str | None = None,
+    player: str = "player",
+    console: Console | None = None,
+    ask: Ask | None = None,
+    service: TableService | None = None,
+) -> None:
+    """Run the terminal game for ``player`` at ``variant_name``'s table."""
+    variant = find_variant(variant_name)
+    console = console or Console()
+    svc = service or TableService.open(url)
+    try:
+        info = svc.get_or_create_player(player)
+        game = TerminalGame(svc, info.id, variant, console, ask or console.input)
+        try:
+            game.run()
+        except (EOFError, KeyboardInterrupt):
+            console.print("\nbye: an unfinished round waits for you")
+    finally:
+        if service is None:
+            svc.close()

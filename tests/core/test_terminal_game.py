@@ -1,0 +1,92 @@
+"""The terminal game (``twentyone play``) on the table service, driven by typed commands."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cryptography.fernet import Fernet
+from rich.console import Console
+
+from twentyone.cards import Shoe
+from twentyone.rules import Rules
+from twentyone.store.service import TableService
+from twentyone.terminal import play
+
+
+def _service(tmp_path: Path, cards: list[str]) -> TableService:
+    shoes: Iterator[str] = iter(cards)
+
+    def factory(_rules: Rules) -> Shoe:
+        return Shoe.from_cards(next(shoes))
+
+    return TableService.open(
+        f"sqlite:///{tmp_path / 'game.db'}", key=Fernet.generate_key(), shoe_factory=factory
+    )
+
+
+def _run(service: TableService, variant: str, keys: list[str]) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    answers = iter(keys)
+
+    def ask(prompt: str) -> str:
+        console.print(prompt, end="")
+        return next(answers)
+
+    play(variant, player="ann", console=console, ask=ask, service=service)
+    return out.getvalue()
+
+
+def test_a_round_from_chips_to_settlement(tmp_path: Path) -> None:
+    """Select a chip, bet spot 1 and its side bet, DEAL, STAND: the win is credited."""
+    # spot: Th, dealer: 6c (up), spot: 9h, dealer hole: Ts, dealer draws 9d -> 25 bust
+    service = _service(tmp_path, ["Th 6c 9h Ts 9d"])
+    output = _run(service, "lucky-lucky", ["chip 10", "1", "chip 1", "s1", "d", "s", "q"])
+    player = service.find_player("ann")
+    assert player is not None
+    # main 10.00 wins 1:1, Lucky Lucky 1.00 on 10-9-6 (25) loses: 1000.00 + 10.00 - 1.00
+    assert player.wallet.balance == 100_000 + 1000 - 100
+    assert "net +9.00" in output
+    assert "(h) HIT" in output and "(s) STAND" in output
+    service.close()
+
+
+def test_quitting_mid_round_resumes_the_same_round(tmp_path: Path) -> None:
+    """SPEC 6: "a player who reconnects continues it"."""
+    # spot: Th, dealer 6c, spot 6h (16), hole Ts; then a hit card 5d (21, auto-stand)
+    service = _service(tmp_path, ["Th 6c 6h Ts 5d 9c"])
+    first = _run(service, "lucky-lucky", ["1", "d", "q"])
+    assert "16" in first
+    resumed = _run(service, "lucky-lucky", ["h", "q"])
+    assert "Resuming your unfinished round" in resumed
+    assert "21" in resumed
+    player = service.find_player("ann")
+    assert player is not None and player.open_round_id is None
+    service.close()
+
+
+def test_refusals_are_shown_and_change_nothing(tmp_path: Path) -> None:
+    service = _service(tmp_path, [])
+    output = _run(service, "european", ["d", "9", "chip 3", "q"])
+    assert "no-bets" in output or "invalid-bet" in output
+    assert "invalid-command" in output
+    player = service.find_player("ann")
+    assert player is not None and player.wallet.balance == 100_000
+    service.close()
+
+
+@pytest.mark.parametrize("variant", ["lucky-7", "lucky-ladies"])
+def test_insurance_apply_to_all(tmp_path: Path, variant: str) -> None:
+    """000: "click APPLY TO ALL to insure all hands" — one key answers for every spot."""
+    # spots 1,2: 9h 8h; dealer As; spots: 7c 9c; dealer Kd. lucky-7 deals the hole card first,
+    # so there the up card must come second: use a shoe where both dealer cards are aces/tens.
+    cards = "9h 8h Ad 7c 9c As 5s 5d" if variant == "lucky-7" else "9h 8h As 7c 9c 5d 5s"
+    service = _service(tmp_path, [cards])
+    output = _run(service, variant, ["1", "2", "d", "N", "s", "s", "q"])
+    assert "insured" not in output
+    player = service.find_player("ann")
+    assert player is not None and player.open_round_id is None
+    service.close()

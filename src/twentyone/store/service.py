@@ -24,19 +24,19 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import cast
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, Table, func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from twentyone.cards import Shoe, parse_cards
+from twentyone.cards import DECK, Card, Shoe, parse_cards
 from twentyone.engine import Action, Phase, Round, RoundView, SpotBet
 from twentyone.engine.record import dealt_cards, decisions, replay
 from twentyone.errors import TwentyoneError
-from twentyone.rng import SystemRandomSource
 from twentyone.rules import Rules
 from twentyone.scenario import scenario_of
 from twentyone.store import db
@@ -66,10 +66,14 @@ from twentyone.table.errors import (
 )
 from twentyone.table.layout import BetLayout, Betting, SpotLayout
 from twentyone.table.limits import TableConfig
+from twentyone.table.shuffle import os_shoe
 from twentyone.table.wallet import EntryKind, Posting, held, round_postings, void_postings
 from twentyone.variants import Variant, find_variant
 
 OPEN, SETTLED, VOID = "open", "settled", "void"
+
+_EVENTS = cast(Table, EventRow.__table__)
+_LEDGER = cast(Table, LedgerRow.__table__)
 
 ShoeFactory = Callable[[Rules], Shoe]
 Clock = Callable[[], datetime]
@@ -77,7 +81,14 @@ Clock = Callable[[], datetime]
 
 def system_shoe(rules: Rules) -> Shoe:
     """A fresh shoe shuffled by the OS CSPRNG (a new shoe every round)."""
-    return Shoe.shuffled(rules.decks, SystemRandomSource())
+    return os_shoe(rules)
+
+
+_TEXT = {card: str(card) for card in DECK}
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join([_TEXT[card] for card in cards])
 
 
 def _utcnow() -> datetime:
@@ -178,25 +189,32 @@ class TableService:
         if not postings:
             return
         txids = [p.txid for p in postings]
-        seen = set(session.scalars(select(LedgerRow.txid).where(LedgerRow.txid.in_(txids))))
+        seen = set(
+            session.connection().scalars(select(_LEDGER.c.txid).where(_LEDGER.c.txid.in_(txids)))
+        )
         now = self._now()
+        balance = player.balance
+        rows = []
         for posting in postings:
             if posting.txid in seen:
                 continue
             seen.add(posting.txid)
-            player.balance += posting.amount
-            session.add(
-                LedgerRow(
-                    txid=posting.txid,
-                    player_id=player.id,
-                    round_id=posting.round_id,
-                    amount=posting.amount,
-                    balance_after=player.balance,
-                    kind=str(posting.kind),
-                    detail=posting.detail,
-                    created_at=now,
-                )
+            balance += posting.amount
+            rows.append(
+                {
+                    "txid": posting.txid,
+                    "player_id": player.id,
+                    "round_id": posting.round_id,
+                    "amount": posting.amount,
+                    "balance_after": balance,
+                    "kind": str(posting.kind),
+                    "detail": posting.detail,
+                    "created_at": now,
+                }
             )
+        if rows:
+            session.connection().execute(insert(_LEDGER), rows)
+            player.balance = balance
         if player.balance < 0:
             raise InsufficientFundsError(f"the balance would go below zero ({player.balance})")
 
@@ -462,7 +480,7 @@ class TableService:
                 rules_version=rules.version(),
                 layout=dumps(list(layout.positions())),
                 bets=dumps([bet.to_dict() for bet in bets]),
-                shoe=self.cipher.encrypt(" ".join(str(c) for c in order)),
+                shoe=self.cipher.encrypt(_cards_text(order)),
                 cards=None,
                 decisions="[]",
                 step=0,
@@ -493,17 +511,18 @@ class TableService:
         over = rnd.is_over
         public = events if over else rnd.public_events()
         start = row.events_saved
-        for seq in range(start, len(events)):
-            shown = public[seq]
-            session.add(
-                EventRow(
-                    round_id=row.id,
-                    seq=seq,
-                    type=type(shown).__name__,
-                    data=dumps(event_dict(shown)),
-                    hidden=shown != events[seq],
-                )
-            )
+        new = [
+            {
+                "round_id": row.id,
+                "seq": seq,
+                "type": type(public[seq]).__name__,
+                "data": dumps(event_dict(public[seq])),
+                "hidden": public[seq] is not events[seq],
+            }
+            for seq in range(start, len(events))
+        ]
+        if new:
+            session.connection().execute(insert(_EVENTS), new)
         if over:
             hidden = session.scalars(
                 select(EventRow).where(EventRow.round_id == row.id, EventRow.hidden)

@@ -1,0 +1,78 @@
+"""Rounds per second through the table service and the store, with durable commits.
+
+    .venv/bin/python bench/table.py [--rounds N] [--variant V] [--pg URL]
+
+Plays whole rounds (REBET & DEAL, then each decision: every step is its own committed
+transaction) for one player on SQLite (a file, WAL, synchronous=FULL) and, when a URL is given
+(``--pg`` or ``$TWENTYONE_TEST_PG_URL``), on PostgreSQL. Target: 200 rounds/s on SQLite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from cryptography.fernet import Fernet
+
+from twentyone.engine import Action, SpotBet
+from twentyone.store.service import RoundState, TableService
+
+
+def decide(state: RoundState) -> Action:
+    """Hit below 17, stand otherwise; never insure."""
+    legal = state.legal_actions
+    for declined in (Action.NO_INSURANCE, Action.NO_EVEN_MONEY):
+        if declined in legal:
+            return declined
+    current = state.view.current
+    hand = next(h for h in state.view.hands if (h.spot, h.hand) == current)
+    return Action.HIT if hand.total < 17 and Action.HIT in legal else Action.STAND
+
+
+def run(url: str, rounds: int, variant: str) -> tuple[float, int]:
+    """Play ``rounds`` rounds; return (rounds per second, decisions)."""
+    service = TableService.open(url, key=Fernet.generate_key())
+    try:
+        player = service.create_player(f"bench-{uuid.uuid4().hex[:8]}", grant=10**12).id
+        service.set_bets(player, variant, [SpotBet(1000)])
+        service.deal(player, variant)
+        steps = 0
+        start = time.perf_counter()
+        for index in range(rounds):
+            state = (
+                service.rebet_and_deal(player, variant) if index else service.current_round(player)
+            )
+            while state is not None and state.status == "open":
+                state = service.act(player, decide(state))
+                steps += 1
+        elapsed = time.perf_counter() - start
+        statement = service.statement(player, limit=1)
+        assert statement.reconciles
+        return rounds / elapsed, steps
+    finally:
+        service.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--variant", default="european")
+    parser.add_argument("--pg", default=os.environ.get("TWENTYONE_TEST_PG_URL"))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        rate, steps = run(url, args.rounds, args.variant)
+        print(f"sqlite:     {rate:8.1f} rounds/s ({args.rounds} rounds, {steps} decisions)")
+    if args.pg:
+        rate, steps = run(args.pg, args.rounds, args.variant)
+        print(f"postgresql: {rate:8.1f} rounds/s ({args.rounds} rounds, {steps} decisions)")
+    else:
+        print("postgresql: skipped (no --pg URL and no $TWENTYONE_TEST_PG_URL)")
+
+
+if __name__ == "__main__":
+    main()

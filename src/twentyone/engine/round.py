@@ -45,7 +45,7 @@ from twentyone.engine.model import (
 )
 from twentyone.errors import IllegalActionError, InvalidBetError
 from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, Surrender
-from twentyone.sidebets.base import SideBetContext, payouts
+from twentyone.sidebets.base import LOSE, SideBetContext, payouts
 from twentyone.sidebets.paytables import Paytable, SideBetName, find_paytable
 from twentyone.sidebets.registry import SIDE_BETS
 
@@ -170,6 +170,7 @@ class Round:
         "_phase",
         "_settlement",
         "_side_outcomes",
+        "_side_paid",
         "_side_wagers",
         "_spot_cards",
         "_up",
@@ -206,6 +207,7 @@ class Round:
             for name, stake in bet.side_bets:
                 self._side_wagers.setdefault(name, []).append((spot, stake))
         self._pending_side: set[SideBetName] = set(self._side_wagers)
+        self._side_paid: set[tuple[int, SideBetName]] = set()
         self._settlement: list[WagerLine] = []
         self._legal: tuple[Action, ...] | None = None
 
@@ -579,7 +581,14 @@ class Round:
             self._settle_hand(hand, Outcome.BUST, 0)
             return
         charlie = self.rules.charlie_cards
-        if total == 21 or (charlie is not None and len(hand.cards) >= charlie):
+        if charlie is not None and len(hand.cards) >= charlie:
+            hand.done = True
+            if self.rules.charlie_wins and self._dealer_bj is False:
+                # "wins at once, except when the dealer has Blackjack": paid now when the up
+                # card rules a dealer blackjack out, else at the reveal
+                self._settle_hand(hand, Outcome.CHARLIE, 2 * hand.stake)
+            return
+        if total == 21:
             hand.done = True
             return
         if hand.split_aces and not self.rules.hit_split_aces and not self._can_split(hand):
@@ -724,7 +733,13 @@ class Round:
         self._insurance.clear()
 
     def _resolve_side_bets(self, final: bool = False) -> None:
-        """Ask each unresolved side bet for its outcome; pay a side bet once all its spots know."""
+        """Ask each unresolved side bet for its outcome and settle what may be settled.
+
+        A lost wager is taken at once. A winner is paid at once unless some wager of the same
+        side bet is still waiting (a queen-of-hearts pair against an ace or ten) and the round's
+        aggregate cap could then be exceeded: the winners then wait, so the cap can be shared
+        pro rata among all of them.
+        """
         pending = self._pending_side
         if not pending:
             return
@@ -732,7 +747,7 @@ class Round:
         outcomes = self._side_outcomes
         for name in sorted(pending) if len(pending) > 1 else list(pending):
             impl = SIDE_BETS[name]
-            waiting = False
+            waiting: list[int] = []
             for spot, _stake in self._side_wagers[name]:
                 if (spot, name) in outcomes:
                     continue
@@ -740,27 +755,46 @@ class Round:
                 ctx = SideBetContext(tuple(self._spot_cards[spot]), up, self._dealer_bj, done)
                 outcome = impl.resolve(ctx)
                 if outcome is None:
-                    waiting = True
+                    waiting.append(spot)
                     continue
                 outcomes[(spot, name)] = outcome
                 self._events.append(_shared(SideBetResolved, spot, name, outcome))
-            if not waiting:
-                self._pay_side_bet(name)
+            self._pay_side_bet(name, waiting)
 
     def _spot_done(self, spot: int) -> bool:
         return not any(hand.spot == spot and not hand.done for hand in self._hands)
 
-    def _pay_side_bet(self, name: SideBetName) -> None:
-        self._pending_side.discard(name)
+    def _pay_side_bet(self, name: SideBetName, waiting: list[int]) -> None:
         wagers = self._side_wagers[name]
-        outcomes = [self._side_outcomes[(spot, name)] for spot, _ in wagers]
         table, cap = _paytable_of(self.rules, name)
+        paid = self._side_paid
+        if waiting:
+            # settle now only what the cap cannot touch: losses, and wins if even the best
+            # outcome of every waiting wager would keep the round within the cap
+            known = [(s, k, self._side_outcomes[(s, name)]) for s, k in wagers if s not in waiting]
+            wins = sum(k * table.pays_for(o) for _, k, o in known if o != LOSE)
+            best = max(pays for _, pays in table.pays)
+            within = cap is None or wins + sum(k * best for s, k in wagers if s in waiting) <= cap
+            for spot, stake, outcome in known:
+                if (spot, name) not in paid and (outcome == LOSE or within):
+                    self._settle_side(
+                        spot, name, stake, outcome, payouts([stake], [outcome], table, None)[0]
+                    )
+            return
+        self._pending_side.discard(name)
+        outcomes = [self._side_outcomes[(spot, name)] for spot, _ in wagers]
         returned = payouts([stake for _, stake in wagers], outcomes, table, cap)
-        label = str(name)
-        for (spot, stake), outcome, paid in zip(wagers, outcomes, returned, strict=True):
-            line = _shared(WagerLine, spot, None, WagerKind.SIDE, label, stake, paid, outcome)
-            self._settlement.append(line)
-            self._events.append(_shared(WagerSettled, line))
+        for (spot, stake), outcome, amount in zip(wagers, outcomes, returned, strict=True):
+            if (spot, name) not in paid:
+                self._settle_side(spot, name, stake, outcome, amount)
+
+    def _settle_side(
+        self, spot: int, name: SideBetName, stake: int, outcome: str, amount: int
+    ) -> None:
+        self._side_paid.add((spot, name))
+        line = _shared(WagerLine, spot, None, WagerKind.SIDE, name.value, stake, amount, outcome)
+        self._settlement.append(line)
+        self._events.append(_shared(WagerSettled, line))
 
     # -- views -----------------------------------------------------------------------------
 

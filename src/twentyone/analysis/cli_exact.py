@@ -1,10 +1,149 @@
-"""Sub-commands of ``twentyone`` (placeholder until implemented)."""
+"""``twentyone house-edge`` and ``twentyone strategy``: the exact base game (SPEC section 9).
+
+``house-edge VARIANT [--rule KEY=VALUE ...] [--strategy optimal|basic] [--json]`` prints the
+player's expected result per initial bet, the RTP and the result per amount staked; with
+``--json`` one object ``{"variant", "rules", "strategy", "ev", "rtp", "ev_per_total_bet",
+"seconds"}`` (plus ``expected_stake`` and ``insurance_ev``).
+
+``strategy VARIANT [--rule KEY=VALUE ...] --format text|json|html|png [--out FILE]`` prints or
+writes the basic strategy chart derived from the exact values.
+"""
 
 from __future__ import annotations
 
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from twentyone.errors import InvalidRulesError
+from twentyone.rules import Rules
+from twentyone.variants import find_variant
+
+
+class ChartFormat(StrEnum):
+    """Output format of ``twentyone strategy``."""
+
+    TEXT = "text"
+    """A fixed-width table."""
+    JSON = "json"
+    """One JSON object."""
+    HTML = "html"
+    """A coloured HTML page."""
+    PNG = "png"
+    """A coloured picture (needs ``--out``, or goes to ``strategy-VARIANT.png``)."""
+
+
+def rules_with_overrides(variant: str, overrides: list[str] | None) -> tuple[str, Rules]:
+    """The variant's name and rules with ``KEY=VALUE`` overrides applied.
+
+    Raises:
+        UnknownVariantError: for an unknown variant.
+        InvalidRulesError: for a malformed override or an impossible rule set.
+    """
+    found = find_variant(variant)
+    changes: dict[str, str] = {}
+    for item in overrides or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidRulesError(f"--rule needs KEY=VALUE, not {item!r}")
+        changes[key.strip()] = value.strip()
+    try:
+        rules = found.rules.replace(**changes) if changes else found.rules
+    except ValueError as exc:
+        if isinstance(exc, InvalidRulesError):
+            raise
+        raise InvalidRulesError(str(exc)) from exc
+    return found.name, rules
+
+
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option("--rule", help="Override a rule switch, e.g. --rule decks=8 (repeatable)."),
+]
+
+
+def house_edge_command(
+    variant: Annotated[str, typer.Argument(help="Variant name or alias.")],
+    rule: RuleOption = None,
+    strategy: Annotated[
+        str, typer.Option(help="optimal (composition-dependent) or basic (chart).")
+    ] = "optimal",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Exact house edge of the base game (no side bets, insurance declined)."""
+    from twentyone.analysis.exact.house_edge import StrategyKind, house_edge
+
+    name, rules = rules_with_overrides(variant, rule)
+    try:
+        kind = StrategyKind(strategy)
+    except ValueError as exc:
+        raise InvalidRulesError(
+            f"unknown strategy {strategy!r}; known: {', '.join(StrategyKind)}"
+        ) from exc
+    result = house_edge(rules, kind)
+    if as_json:
+        out = {
+            "variant": name,
+            "rules": rules.to_dict(),
+            "strategy": str(kind),
+            "ev": result.ev,
+            "rtp": result.rtp,
+            "ev_per_total_bet": result.ev_per_total_bet,
+            "expected_stake": result.expected_stake,
+            "insurance_ev": result.insurance_ev,
+            "seconds": result.seconds,
+        }
+        print(json.dumps(out))
+        return
+    print(f"{name} ({kind} strategy)")
+    print(f"  player EV per initial bet  {result.ev * 100:+.4f}%")
+    print(f"  RTP                        {result.rtp * 100:.4f}%")
+    print(f"  EV per total amount bet    {result.ev_per_total_bet * 100:+.4f}%")
+    print(f"  expected total bet         {result.expected_stake:.4f} initial bets")
+    if result.insurance_ev is not None:
+        print(
+            f"  insurance EV (ace up)      {result.insurance_ev * 100:+.4f}% of the insurance bet"
+        )
+    print(f"  computed in {result.seconds:.2f} s")
+
+
+def strategy_command(
+    variant: Annotated[str, typer.Argument(help="Variant name or alias.")],
+    rule: RuleOption = None,
+    fmt: Annotated[
+        ChartFormat, typer.Option("--format", help="text, json, html or png.")
+    ] = ChartFormat.TEXT,
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file.")] = None,
+) -> None:
+    """Basic strategy chart (hard, soft, pairs) derived from the exact values."""
+    from twentyone.analysis.exact.chart import chart_html, chart_png, chart_text
+    from twentyone.analysis.exact.strategy import strategy_chart
+
+    name, rules = rules_with_overrides(variant, rule)
+    chart = strategy_chart(rules, title=f"{name}: basic strategy ({rules.decks} decks)")
+    if fmt is ChartFormat.PNG:
+        path = out or Path(f"strategy-{name}.png")
+        path.write_bytes(chart_png(chart))
+        print(path)
+        return
+    if fmt is ChartFormat.JSON:
+        text = json.dumps({"variant": name, **chart.to_dict()}) + "\n"
+    elif fmt is ChartFormat.HTML:
+        text = chart_html(chart)
+    else:
+        text = chart_text(chart)
+    if out is not None:
+        out.write_text(text)
+        print(out)
+    else:
+        sys.stdout.write(text)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's sub-commands to ``app``."""
-    del app
+    """Add ``house-edge`` and ``strategy`` to ``app``."""
+    app.command("house-edge")(house_edge_command)
+    app.command("strategy")(strategy_command)

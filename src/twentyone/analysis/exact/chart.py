@@ -78,6 +78,7 @@ def chart_png(chart: StrategyChart) -> bytes:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
 
     sections = _sections(chart)[:3]
     heights = [len(rows) + 1 for _, rows in sections]
@@ -98,7 +99,7 @@ def chart_png(chart: StrategyChart) -> bytes:
             ax.text(0.5, y + 0.5, label, ha="center", va="center", fontsize=9)
             for j, code in enumerate(codes):
                 ax.add_patch(
-                    plt.Rectangle(
+                    Rectangle(
                         (j + 1, y), 1, 1, facecolor=COLOURS.get(code, "#fff"), edgecolor="#666"
                     )
                 )

@@ -374,3 +374,29 @@ def test_an_ace_counts_1_when_11_would_bust() -> None:
     view = rnd.hands()[0]
     assert (view.total, view.soft) == (14, False)
     assert rnd.phase is Phase.PLAYER
+
+
+def test_lucky_7_hit_until_stand_or_bust() -> None:
+    """001 Lucky 7: "Per qualunque mano in cui non ha un Blackjack, il giocatore può cliccare su
+    Stai se non vuole altre carte, oppure può cliccare Carta. Il giocatore può continuare a
+    chiedere carta fino a quando non seleziona Stand oppure non sballa (cioè supera 21)."
+    """
+    rnd = deal(
+        "lucky-7",
+        [
+            "2s",  # player card 1
+            "Tc",  # dealer hole card
+            "3h",  # player card 2 -> 5
+            "9d",  # dealer up card -> 19
+            "2c",  # hit -> 7
+            "4c",  # hit -> 11
+            "5d",  # hit -> 16
+            "Kd",  # hit -> 26, bust
+        ],
+    )
+    for _ in range(3):
+        rnd.act("hit")
+        assert {"hit", "stand"} <= legal(rnd)
+    rnd.act("hit")
+    assert rnd.phase is Phase.SETTLED
+    assert settled(rnd) == lines(hand(0, 0, 1000, 0, "bust"))

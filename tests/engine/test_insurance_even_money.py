@@ -399,3 +399,36 @@ def test_lucky_7_no_insurance_with_a_ten_up() -> None:
     )
     assert rnd.phase is Phase.PLAYER
     assert legal(rnd) == {"hit", "stand", "double"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "cards"),
+    [
+        (
+            "european",
+            [
+                "As",  # player card 1
+                "Ad",  # dealer's card at the deal: an ace
+                "Kh",  # player card 2 -> blackjack
+                "7c",  # dealer's second card -> soft 18
+            ],
+        ),
+        (
+            "lucky-ladies",
+            [
+                "As",  # player card 1
+                "Ad",  # dealer up card: an ace
+                "Kh",  # player card 2 -> blackjack
+                "7c",  # dealer hole card -> soft 18
+            ],
+        ),
+    ],
+)
+def test_no_even_money_outside_lucky_7(variant: str, cards: list[str]) -> None:
+    """SPEC 3 row "even money": no (only Lucky 7 offers it) — a blackjack against an ace is
+    asked insurance like any hand, and is paid 3:2 when the dealer has no blackjack.
+    """
+    rnd = deal(variant, cards)
+    assert legal(rnd) == {"insurance", "no-insurance"}
+    rnd.act("no-insurance")
+    assert settled(rnd) == lines(hand(0, 0, 1000, 2500, "blackjack"))

@@ -610,3 +610,32 @@ def test_lucky_ladies_win_equal_to_the_cap_is_paid_in_full() -> None:
         SpotBet.of(1000, {"lucky-ladies": 2000}),
     )
     assert side_lines(rnd) == [side(0, "lucky-ladies", 2000, 2_002_000, "qh-pair-dealer-blackjack")]
+
+
+def test_lucky_7_one_area_beside_each_main_bet() -> None:
+    """001 Lucky 7: "Gioca al Lucky 7 puntando 1 credito sull'area chiamata \u201cLucky 7\u201d.
+    Ce n'è una accanto ad ogni normale area di scommessa a sinistra, destra e al centro."
+    """
+    rnd = deal(
+        L7,
+        [
+            "7s",  # spot 0, card 1: a seven
+            "Ts",  # spot 1, card 1
+            "7d",  # spot 2, card 1: a seven
+            "Tc",  # dealer hole card
+            "Kh",  # spot 0 -> 17: one seven
+            "7h",  # spot 1 -> 17: a seven, but second
+            "7d",  # spot 2 -> 14: suited sevens, waits for a third card
+            "8d",  # dealer up card -> 18
+            "2c",  # spot 2 hits: the third card -> 16
+        ],
+        SpotBet.of(1000, {"lucky-7": 100}),
+        SpotBet.of(1000, {"lucky-7": 100}),
+        SpotBet.of(1000, {"lucky-7": 100}),
+        actions=["stand", "stand", "hit", "stand"],
+    )
+    assert side_lines(rnd) == [
+        side(0, "lucky-7", 100, 400, "7"),
+        side(1, "lucky-7", 100, 0, "lose"),
+        side(2, "lucky-7", 100, 100 + 100 * 100, "7-7-suited"),
+    ]

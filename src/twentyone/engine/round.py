@@ -15,13 +15,12 @@ only as far as some wager still needs, and everything settles.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
-from typing import Any, TypeVar
 
 from twentyone.cards import Card, Shoe
+from twentyone.engine.bets import check_bets
+from twentyone.engine.hands import PlayerHand, can_split, hand_actions
 from twentyone.engine.model import (
     DEALER,
     INSURANCE_ACTIONS,
@@ -36,121 +35,17 @@ from twentyone.engine.model import (
     Phase,
     RoundSettled,
     RoundView,
-    SideBetResolved,
     SpotBet,
     WagerKind,
     WagerLine,
     WagerPlaced,
     WagerSettled,
 )
-from twentyone.errors import IllegalActionError, InvalidBetError
-from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, Surrender
-from twentyone.sidebets.base import LOSE, SideBetContext, payouts
-from twentyone.sidebets.paytables import Paytable, SideBetName, find_paytable
-from twentyone.sidebets.registry import SIDE_BETS
-
-_DOUBLE_TOTALS = {
-    DoubleOn.ANY: None,
-    DoubleOn.NINE_TO_ELEVEN: frozenset({9, 10, 11}),
-    DoubleOn.TEN_TO_ELEVEN: frozenset({10, 11}),
-}
-
-
-def _ceil(value: Fraction) -> int:
-    """Round a payout up to whole minor units (in the player's favour)."""
-    return math.ceil(value)
-
-
-@cache
-def _paytable_of(rules: Rules, name: SideBetName) -> tuple[Paytable, int | None]:
-    """The pay table and aggregate cap of an offered side bet."""
-    offer = rules.side_bet(name)
-    assert offer is not None
-    return find_paytable(name, offer.paytable), offer.aggregate_cap
-
-
-_E = TypeVar(
-    "_E",
-    CardDealt,
-    Decided,
-    Peeked,
-    HoleCardRevealed,
-    SideBetResolved,
-    RoundSettled,
-    WagerPlaced,
-    WagerLine,
-    WagerSettled,
-)
-_INTERNED: dict[tuple[object, ...], Any] = {}
-_INTERN_LIMIT = 100_000
-_VALID_BETS: set[tuple[Rules, tuple[SpotBet, ...]]] = set()
-"""Bets already checked against rules (checking is pure, so its success can be remembered)."""
-
-
-def _shared(cls: type[_E], *args: Any) -> _E:
-    """An immutable value, shared: equal events are one object (values repeat round after
-    round, and looking one up is cheaper than building it). The table is bounded."""
-    key = (cls, *args)
-    event: _E | None = _INTERNED.get(key)
-    if event is None:
-        if len(_INTERNED) >= _INTERN_LIMIT:
-            _INTERNED.clear()
-        event = _INTERNED[key] = cls(*args)
-    return event
-
-
-class _Hand:
-    """One player hand (mutable inside the round; the outside sees :class:`HandView`)."""
-
-    __slots__ = (
-        "ace",
-        "bet",
-        "cards",
-        "done",
-        "double",
-        "from_split",
-        "hard",
-        "index",
-        "natural",
-        "outcome",
-        "returned",
-        "split_aces",
-        "spot",
-    )
-
-    def __init__(self, spot: int, index: int, bet: int, from_split: bool) -> None:
-        self.spot = spot
-        self.index = index
-        self.bet = bet
-        self.double = 0
-        self.cards: list[Card] = []
-        self.hard = 0
-        self.ace = False
-        self.from_split = from_split
-        self.split_aces = False
-        self.natural = False
-        self.done = False
-        self.outcome: Outcome | None = None
-        self.returned: int | None = None
-
-    def add(self, card: Card) -> None:
-        self.cards.append(card)
-        self.hard += card.points
-        if card.points == 1:
-            self.ace = True
-
-    @property
-    def total(self) -> int:
-        hard = self.hard
-        return hard + 10 if self.ace and hard <= 11 else hard
-
-    @property
-    def soft(self) -> bool:
-        return self.ace and self.hard <= 11
-
-    @property
-    def stake(self) -> int:
-        return self.bet + self.double
+from twentyone.engine.settle import ceil_money, dealer_draws, final_result
+from twentyone.engine.shared import shared
+from twentyone.engine.sidebook import SideBetBook
+from twentyone.errors import IllegalActionError
+from twentyone.rules import PeekMode, Rules
 
 
 class Round:
@@ -166,12 +61,9 @@ class Round:
         "_insurance",
         "_insurance_queue",
         "_legal",
-        "_pending_side",
         "_phase",
         "_settlement",
-        "_side_outcomes",
-        "_side_paid",
-        "_side_wagers",
+        "_side",
         "_spot_cards",
         "_up",
         "bets",
@@ -184,14 +76,9 @@ class Round:
         self.rules = rules
         self.bets = tuple(bets)
         self.shoe = shoe
-        key = (rules, self.bets)
-        if key not in _VALID_BETS:
-            self._validate_bets()
-            if len(_VALID_BETS) >= _INTERN_LIMIT:
-                _VALID_BETS.clear()
-            _VALID_BETS.add(key)
+        check_bets(rules, self.bets)
         self._events: list[Event] = []
-        self._hands: list[_Hand] = []
+        self._hands: list[PlayerHand] = []
         self._dealer: list[Card] = []
         self._up: Card | None = None
         self._hole_shown = False
@@ -201,13 +88,7 @@ class Round:
         self._insurance: dict[int, int] = {}
         self._insurance_queue: list[int] = []
         self._spot_cards: list[list[Card]] = [[] for _ in self.bets]
-        self._side_outcomes: dict[tuple[int, SideBetName], str] = {}
-        self._side_wagers: dict[SideBetName, list[tuple[int, int]]] = {}
-        for spot, bet in enumerate(self.bets):
-            for name, stake in bet.side_bets:
-                self._side_wagers.setdefault(name, []).append((spot, stake))
-        self._pending_side: set[SideBetName] = set(self._side_wagers)
-        self._side_paid: set[tuple[int, SideBetName]] = set()
+        self._side = SideBetBook(rules, self.bets)
         self._settlement: list[WagerLine] = []
         self._legal: tuple[Action, ...] | None = None
 
@@ -220,56 +101,14 @@ class Round:
         rnd._deal()
         return rnd
 
-    def _validate_bets(self) -> None:
-        rules = self.rules
-        if not self.bets:
-            raise InvalidBetError("place a bet on at least one spot")
-        if len(self.bets) > rules.max_spots:
-            raise InvalidBetError(
-                f"at most {rules.max_spots} spots may be played, not {len(self.bets)}"
-            )
-        for index, spot in enumerate(self.bets):
-            if not isinstance(spot.bet, int) or isinstance(spot.bet, bool) or spot.bet <= 0:
-                raise InvalidBetError(
-                    f"spot {index}: the main bet must be a positive whole number of minor units"
-                )
-            if not spot.side_bets:
-                continue
-            seen: set[SideBetName] = set()
-            for name, stake in spot.side_bets:
-                offer = rules.side_bet(name)
-                if offer is None:
-                    offered = ", ".join(str(b.name) for b in rules.side_bets) or "none"
-                    raise InvalidBetError(
-                        f"spot {index}: side bet {name} is not offered here (offered: {offered})"
-                    )
-                if name in seen:
-                    raise InvalidBetError(f"spot {index}: side bet {name} placed twice")
-                seen.add(name)
-                if not isinstance(stake, int) or isinstance(stake, bool):
-                    raise InvalidBetError(
-                        f"spot {index}: side bet {name} stake must be whole minor units"
-                    )
-                if not offer.min_stake <= stake <= offer.max_stake:
-                    if offer.min_stake == offer.max_stake:
-                        limits = f"exactly {offer.min_stake}"
-                    else:
-                        limits = f"{offer.min_stake} to {offer.max_stake}"
-                    raise InvalidBetError(
-                        f"spot {index}: side bet {name} stake must be {limits}, not {stake}"
-                    )
-
-    def _emit(self, event: Event) -> None:
-        self._events.append(event)
-
     def _deal(self) -> None:
         rules = self.rules
         emit = self._events.append
         for index, spot in enumerate(self.bets):
-            emit(_shared(WagerPlaced, index, 0, WagerKind.HAND, None, spot.bet))
+            emit(shared(WagerPlaced, index, 0, WagerKind.HAND, None, spot.bet))
             for name, stake in spot.side_bets:
-                emit(_shared(WagerPlaced, index, None, WagerKind.SIDE, str(name), stake))
-            self._hands.append(_Hand(index, 0, spot.bet, False))
+                emit(shared(WagerPlaced, index, None, WagerKind.SIDE, str(name), stake))
+            self._hands.append(PlayerHand(index, 0, spot.bet, False))
         first_down = rules.dealer_first_card_face_down
         for _ in range(2):
             for hand in self._hands:
@@ -295,17 +134,17 @@ class Round:
         else:
             self._after_insurance()
 
-    def _give(self, hand: _Hand) -> Card:
+    def _give(self, hand: PlayerHand) -> Card:
         card = self.shoe.draw()
         hand.add(card)
         self._spot_cards[hand.spot].append(card)
-        self._events.append(_shared(CardDealt, hand.spot, hand.index, card, False))
+        self._events.append(shared(CardDealt, hand.spot, hand.index, card, False))
         return card
 
     def _dealer_card(self, face_down: bool = False) -> Card:
         card = self.shoe.draw()
         self._dealer.append(card)
-        self._events.append(_shared(CardDealt, DEALER, 0, card, face_down))
+        self._events.append(shared(CardDealt, DEALER, 0, card, face_down))
         return card
 
     # -- the public face -----------------------------------------------------------------
@@ -378,7 +217,7 @@ class Round:
         """Every player hand, in play order."""
         return tuple(self._hand_view(hand) for hand in self._hands)
 
-    def _hand_view(self, hand: _Hand) -> HandView:
+    def _hand_view(self, hand: PlayerHand) -> HandView:
         hard = hand.hard
         soft = hand.ace and hard <= 11
         return HandView(
@@ -456,50 +295,14 @@ class Round:
     def _offers_even_money(self, spot: int) -> bool:
         return self.rules.even_money and self._hands_of(spot)[0].natural
 
-    def _hands_of(self, spot: int) -> list[_Hand]:
+    def _hands_of(self, spot: int) -> list[PlayerHand]:
         return [hand for hand in self._hands if hand.spot == spot]
 
-    def _player_actions(self, hand: _Hand) -> tuple[Action, ...]:
-        rules = self.rules
-        two = len(hand.cards) == 2
-        if hand.split_aces and not rules.hit_split_aces:
-            return (
-                (Action.STAND, Action.SPLIT) if two and self._can_split(hand) else (Action.STAND,)
-            )
-        actions = [Action.HIT, Action.STAND]
-        if two and self._can_double(hand):
-            actions.append(Action.DOUBLE)
-        if two and self._can_split(hand):
-            actions.append(Action.SPLIT)
-        if (
-            two
-            and rules.surrender is Surrender.LATE
-            and not hand.from_split
-            and len(self._hands_of(hand.spot)) == 1
-        ):
-            actions.append(Action.SURRENDER)
-        return tuple(actions)
+    def _player_actions(self, hand: PlayerHand) -> tuple[Action, ...]:
+        return hand_actions(self.rules, hand, self._count_on_spot(hand.spot))
 
-    def _can_double(self, hand: _Hand) -> bool:
-        rules = self.rules
-        if hand.from_split and not rules.double_after_split:
-            return False
-        allowed = _DOUBLE_TOTALS[rules.double_on]
-        if allowed is None:
-            return not (rules.double_hard_only and hand.soft)
-        if rules.double_hard_only:
-            return not hand.soft and hand.hard in allowed
-        return hand.total in allowed or hand.hard in allowed
-
-    def _can_split(self, hand: _Hand) -> bool:
-        rules = self.rules
-        a, b = hand.cards
-        pair = a.rank == b.rank if rules.split_by is SplitBy.RANK else a.points == b.points
-        if not pair:
-            return False
-        if sum(1 for h in self._hands if h.spot == hand.spot) >= rules.max_split_hands:
-            return False
-        return not (a.points == 1 and hand.from_split and not rules.resplit_aces)
+    def _count_on_spot(self, spot: int) -> int:
+        return sum(1 for h in self._hands if h.spot == spot)
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -511,7 +314,7 @@ class Round:
             self._insurance_decision(parsed)
             return
         hand = self._hands[self._current]
-        self._events.append(_shared(Decided, hand.spot, hand.index, parsed))
+        self._events.append(shared(Decided, hand.spot, hand.index, parsed))
         if parsed is Action.HIT:
             self._give(hand)
             self._check_hand(hand)
@@ -529,12 +332,12 @@ class Round:
         elif parsed is Action.SPLIT:
             self._split(hand)
         elif parsed is Action.SURRENDER:
-            self._settle_hand(hand, Outcome.SURRENDER, _ceil(Fraction(hand.bet, 2)))
+            self._settle_hand(hand, Outcome.SURRENDER, ceil_money(Fraction(hand.bet, 2)))
         self._advance()
 
     def _insurance_decision(self, action: Action) -> None:
         spot = self._insurance_queue.pop(0)
-        self._events.append(_shared(Decided, spot, 0, action))
+        self._events.append(shared(Decided, spot, 0, action))
         if action is Action.INSURANCE:
             stake = self.bets[spot].bet // 2
             self._insurance[spot] = stake
@@ -550,7 +353,7 @@ class Round:
         if self.rules.peek is PeekMode.ACE_AND_TEN and up.points in (1, 10):
             blackjack = self._dealer[0].points + self._dealer[1].points == 11
             self._dealer_bj = blackjack
-            self._events.append(_shared(Peeked, blackjack))
+            self._events.append(shared(Peeked, blackjack))
             if blackjack:
                 self._finish()
                 return
@@ -560,20 +363,18 @@ class Round:
         self._current = 0
         self._advance()
 
-    def _split(self, hand: _Hand) -> None:
+    def _split(self, hand: PlayerHand) -> None:
         spot_hands = self._hands_of(hand.spot)
-        new = _Hand(hand.spot, max(h.index for h in spot_hands) + 1, hand.bet, True)
+        new = PlayerHand(hand.spot, max(h.index for h in spot_hands) + 1, hand.bet, True)
         self._events.append(WagerPlaced(hand.spot, new.index, WagerKind.HAND, "split", hand.bet))
-        second = hand.cards.pop()
-        hand.hard -= second.points
-        hand.ace = any(c.points == 1 for c in hand.cards)
+        second = hand.take_back()
         new.add(second)
         aces = second.points == 1
         hand.from_split = True
         hand.split_aces = new.split_aces = aces
         self._hands.insert(self._current + 1, new)
 
-    def _check_hand(self, hand: _Hand) -> None:
+    def _check_hand(self, hand: PlayerHand) -> None:
         """Stop a hand that may take no more decisions (bust, 21, Charlie, split aces)."""
         total = hand.total
         if total > 21:
@@ -591,7 +392,11 @@ class Round:
         if total == 21:
             hand.done = True
             return
-        if hand.split_aces and not self.rules.hit_split_aces and not self._can_split(hand):
+        if (
+            hand.split_aces
+            and not self.rules.hit_split_aces
+            and not can_split(self.rules, hand, self._count_on_spot(hand.spot))
+        ):
             hand.done = True
 
     def _advance(self) -> None:
@@ -608,7 +413,7 @@ class Round:
                     self._check_hand(hand)
                 if not hand.done:
                     self._current = index
-                    if self._pending_side:
+                    if self._side.open:
                         self._resolve_side_bets()
                     return
             index += 1
@@ -625,30 +430,21 @@ class Round:
             not h.natural and not (charlie is not None and len(h.cards) >= charlie) for h in live
         )
         need_bj = self._dealer_bj is None and (
-            bool(live) or bool(self._insurance) or bool(self._pending_side)
+            bool(live) or bool(self._insurance) or self._side.open
         )
         if rules.has_hole_card:
             if not self._hole_shown:
                 hole = self._dealer[0] if rules.dealer_first_card_face_down else self._dealer[1]
                 self._hole_shown = True
-                self._events.append(_shared(HoleCardRevealed, hole))
+                self._events.append(shared(HoleCardRevealed, hole))
         elif need_total or need_bj:
             self._dealer_card()
         if self._dealer_bj is None:
             dealer = self._dealer
             self._dealer_bj = len(dealer) == 2 and dealer[0].points + dealer[1].points == 11
         if need_total and not self._dealer_bj:
-            hits_soft_17 = rules.dealer_hits_soft_17
-            hard = sum(c.points for c in self._dealer)
-            ace = any(c.points == 1 for c in self._dealer)
-            while True:
-                soft = ace and hard <= 11
-                value = hard + 10 if soft else hard
-                if value > 17 or (value == 17 and not (soft and hits_soft_17)):
-                    break
-                card = self._dealer_card()
-                hard += card.points
-                ace = ace or card.points == 1
+            while dealer_draws(self._dealer, rules.dealer_hits_soft_17):
+                self._dealer_card()
         self._settle_insurance()
         for hand in live:
             self._settle_final(hand)
@@ -656,7 +452,7 @@ class Round:
             hand.done = True
         self._resolve_side_bets(final=True)
         self._phase = Phase.SETTLED
-        self._events.append(_shared(RoundSettled, self.dealer_total, bool(self._dealer_bj)))
+        self._events.append(shared(RoundSettled, self.dealer_total, bool(self._dealer_bj)))
 
     @property
     def dealer_total(self) -> int:
@@ -664,47 +460,17 @@ class Round:
         hard = sum(c.points for c in self._dealer)
         return hard + 10 if hard <= 11 and any(c.points == 1 for c in self._dealer) else hard
 
-    def _settle_final(self, hand: _Hand) -> None:
-        rules = self.rules
-        if self._dealer_bj:
-            if hand.natural:
-                self._settle_hand(hand, Outcome.PUSH, hand.bet)
-                return
-            ace_up = self.up_card.points == 1
-            refund = 0
-            takes_double = rules.bj_takes_double_vs_ace if ace_up else rules.bj_takes_double_vs_ten
-            takes_split = rules.bj_takes_split_vs_ace if ace_up else rules.bj_takes_split_vs_ten
-            if hand.double and not takes_double:
-                refund += hand.double
-            if hand.index > 0 and not takes_split:
-                refund += hand.bet
-            self._settle_hand(
-                hand, Outcome.DEALER_BLACKJACK_REFUND if refund else Outcome.LOSE, refund
-            )
-            return
-        if hand.natural:
-            self._settle_hand(
-                hand, Outcome.BLACKJACK, hand.bet + _ceil(hand.bet * rules.blackjack_pays)
-            )
-            return
-        charlie = rules.charlie_cards
-        if charlie is not None and rules.charlie_wins and len(hand.cards) >= charlie:
-            self._settle_hand(hand, Outcome.CHARLIE, 2 * hand.stake)
-            return
-        dealer = self.dealer_total
-        player = hand.total
-        if dealer > 21 or player > dealer:
-            self._settle_hand(hand, Outcome.WIN, 2 * hand.stake)
-        elif player == dealer:
-            self._settle_hand(hand, Outcome.PUSH, hand.stake)
-        else:
-            self._settle_hand(hand, Outcome.LOSE, 0)
+    def _settle_final(self, hand: PlayerHand) -> None:
+        outcome, returned = final_result(
+            self.rules, hand, self.up_card, bool(self._dealer_bj), self.dealer_total
+        )
+        self._settle_hand(hand, outcome, returned)
 
-    def _settle_hand(self, hand: _Hand, outcome: Outcome, returned: int) -> None:
+    def _settle_hand(self, hand: PlayerHand, outcome: Outcome, returned: int) -> None:
         hand.outcome = outcome
         hand.returned = returned
         hand.done = True
-        line = _shared(
+        line = shared(
             WagerLine,
             hand.spot,
             hand.index,
@@ -715,7 +481,7 @@ class Round:
             outcome.value,
         )
         self._settlement.append(line)
-        self._events.append(_shared(WagerSettled, line))
+        self._events.append(shared(WagerSettled, line))
 
     def _settle_insurance(self) -> None:
         if not self._insurance:
@@ -723,78 +489,28 @@ class Round:
         blackjack = bool(self._dealer_bj)
         for spot, stake in sorted(self._insurance.items()):
             if blackjack:
-                returned = stake + _ceil(stake * self.rules.insurance_pays)
+                returned = stake + ceil_money(stake * self.rules.insurance_pays)
                 outcome = Outcome.INSURANCE_WIN
             else:
                 returned, outcome = 0, Outcome.INSURANCE_LOSE
             line = WagerLine(spot, None, WagerKind.INSURANCE, None, stake, returned, str(outcome))
             self._settlement.append(line)
-            self._events.append(_shared(WagerSettled, line))
+            self._events.append(shared(WagerSettled, line))
         self._insurance.clear()
 
     def _resolve_side_bets(self, final: bool = False) -> None:
-        """Ask each unresolved side bet for its outcome and settle what may be settled.
-
-        A lost wager is taken at once. A winner is paid at once unless some wager of the same
-        side bet is still waiting (a queen-of-hearts pair against an ace or ten) and the round's
-        aggregate cap could then be exceeded: the winners then wait, so the cap can be shared
-        pro rata among all of them.
-        """
-        pending = self._pending_side
-        if not pending:
+        """Let the side-bet book decide and settle what it can (SPEC section 4 timing)."""
+        if not self._side.open:
             return
-        up = self.up_card
-        outcomes = self._side_outcomes
-        for name in sorted(pending) if len(pending) > 1 else list(pending):
-            impl = SIDE_BETS[name]
-            waiting: list[int] = []
-            for spot, _stake in self._side_wagers[name]:
-                if (spot, name) in outcomes:
-                    continue
-                done = final or self._spot_done(spot)
-                ctx = SideBetContext(tuple(self._spot_cards[spot]), up, self._dealer_bj, done)
-                outcome = impl.resolve(ctx)
-                if outcome is None:
-                    waiting.append(spot)
-                    continue
-                outcomes[(spot, name)] = outcome
-                self._events.append(_shared(SideBetResolved, spot, name, outcome))
-            self._pay_side_bet(name, waiting)
+        for event in self._side.update(
+            self._spot_cards, self.up_card, self._dealer_bj, self._spot_done, final
+        ):
+            self._events.append(event)
+            if isinstance(event, WagerSettled):
+                self._settlement.append(event.line)
 
     def _spot_done(self, spot: int) -> bool:
         return not any(hand.spot == spot and not hand.done for hand in self._hands)
-
-    def _pay_side_bet(self, name: SideBetName, waiting: list[int]) -> None:
-        wagers = self._side_wagers[name]
-        table, cap = _paytable_of(self.rules, name)
-        paid = self._side_paid
-        if waiting:
-            # settle now only what the cap cannot touch: losses, and wins if even the best
-            # outcome of every waiting wager would keep the round within the cap
-            known = [(s, k, self._side_outcomes[(s, name)]) for s, k in wagers if s not in waiting]
-            wins = sum(k * table.pays_for(o) for _, k, o in known if o != LOSE)
-            best = max(pays for _, pays in table.pays)
-            within = cap is None or wins + sum(k * best for s, k in wagers if s in waiting) <= cap
-            for spot, stake, outcome in known:
-                if (spot, name) not in paid and (outcome == LOSE or within):
-                    self._settle_side(
-                        spot, name, stake, outcome, payouts([stake], [outcome], table, None)[0]
-                    )
-            return
-        self._pending_side.discard(name)
-        outcomes = [self._side_outcomes[(spot, name)] for spot, _ in wagers]
-        returned = payouts([stake for _, stake in wagers], outcomes, table, cap)
-        for (spot, stake), outcome, amount in zip(wagers, outcomes, returned, strict=True):
-            if (spot, name) not in paid:
-                self._settle_side(spot, name, stake, outcome, amount)
-
-    def _settle_side(
-        self, spot: int, name: SideBetName, stake: int, outcome: str, amount: int
-    ) -> None:
-        self._side_paid.add((spot, name))
-        line = _shared(WagerLine, spot, None, WagerKind.SIDE, name.value, stake, amount, outcome)
-        self._settlement.append(line)
-        self._events.append(_shared(WagerSettled, line))
 
     # -- views -----------------------------------------------------------------------------
 
@@ -816,7 +532,7 @@ class Round:
             legal_actions=self.legal_actions(),
             insurance=tuple(sorted(self._insurance.items())),
             side_bets=tuple(
-                (spot, str(name), self._side_outcomes.get((spot, name)))
+                (spot, str(name), self._side.outcome(spot, name))
                 for spot, bet in enumerate(self.bets)
                 for name, _ in bet.side_bets
             ),

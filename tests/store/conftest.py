@@ -13,15 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cryptography.fernet import Fernet
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
-from storetest import OpenService, Shoes
+from storetest import KEY, OpenService, Shoes
 
 from twentyone.store.service import TableService
 
 PG_ENV = "TWENTYONE_TEST_PG_URL"
-KEY = Fernet.generate_key()
 
 
 @pytest.fixture(scope="session")

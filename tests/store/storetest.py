@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cryptography.fernet import Fernet
+
 from twentyone.cards import Shoe, parse_cards
 from twentyone.rng import SeededRandomSource
 from twentyone.rules import Rules
 from twentyone.store.service import TableService
+
+KEY = Fernet.generate_key()
+"""The shoe key of the test services (and of the crash driver)."""
 
 
 class Shoes:

@@ -33,7 +33,7 @@ from twentyone.engine import (
     dumps,
     loads,
 )
-from twentyone.errors import IllegalActionError
+from twentyone.errors import IllegalActionError, ShoeExhaustedError
 from twentyone.rng import SeededRandomSource
 from twentyone.rules import Rules
 from twentyone.variants import Variant, all_variants
@@ -305,3 +305,35 @@ def test_views_do_not_depend_on_hidden_cards(variant: Variant, data: st.DataObje
     if is_blackjack(up, hole) != is_blackjack(up, other):
         return
     lockstep(rules, setup, list(order), swapped(order, hole_pos, last), until_reveal=True)
+
+
+@pytest.mark.parametrize("action", ["hit", "double"])
+def test_an_exhausted_scripted_shoe_changes_nothing(action: str) -> None:
+    """SPEC 2: the round "applies one action at a time" and "A saved event list replays to the
+    identical round" — an action that fails because a scripted shoe ran out must leave no half
+    of itself behind (no decision without its card, no double stake without its card).
+    """
+    rules = variant_rules("lucky-lucky")
+    rnd = Round.start(
+        rules,
+        [SpotBet(1000)],
+        Shoe.from_cards(
+            [
+                "6h",  # player card 1
+                "9d",  # dealer up card
+                "5c",  # player card 2 -> 11
+                "8c",  # dealer hole card -> 17; the shoe is now empty
+            ]
+        ),
+    )
+    before = dumps(rnd)
+    with pytest.raises(ShoeExhaustedError):
+        rnd.act(action)
+    assert dumps(rnd) == before
+    assert rnd.staked == 1000
+    assert loads(dumps(rnd)) == rnd
+
+
+def variant_rules(name: str) -> Rules:
+    """A preset's rules."""
+    return next(v.rules for v in VARIANTS if v.name == name)

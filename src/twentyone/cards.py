@@ -213,6 +213,12 @@ class Shoe:
         self._pos = pos + 1
         return cards[pos]
 
+    def rewind(self, dealt: int) -> None:
+        """Put back every card drawn after the first ``dealt`` (they come again, in order)."""
+        if not 0 <= dealt <= self._pos:
+            raise ValueError("can only rewind to an earlier position")
+        self._pos = dealt
+
     @property
     def dealt(self) -> int:
         """How many cards have been drawn."""

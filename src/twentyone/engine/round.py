@@ -44,7 +44,7 @@ from twentyone.engine.model import (
 from twentyone.engine.settle import ceil_money, dealer_draws, final_result
 from twentyone.engine.shared import shared
 from twentyone.engine.sidebook import SideBetBook
-from twentyone.errors import IllegalActionError
+from twentyone.errors import IllegalActionError, ShoeExhaustedError
 from twentyone.rules import PeekMode, Rules
 
 
@@ -307,8 +307,32 @@ class Round:
     # -- acting ----------------------------------------------------------------------------
 
     def act(self, action: Action | str) -> None:
-        """Apply one decision; an illegal one raises :class:`IllegalActionError` (no change)."""
+        """Apply one decision; an illegal one raises :class:`IllegalActionError` (no change).
+
+        A scripted shoe that runs out mid-action raises :class:`ShoeExhaustedError` and leaves
+        the round as it was before the action.
+        """
         parsed = self.verify(action)
+        mark = (len(self._events), self.shoe.dealt)
+        try:
+            self._apply(parsed)
+        except ShoeExhaustedError:
+            self._rewind(*mark)
+            raise
+
+    def _rewind(self, events: int, dealt: int) -> None:
+        """Go back to the state after the first ``events`` events (by replaying them)."""
+        before = self._events[:events]
+        cards = [e.card for e in before if isinstance(e, CardDealt) and e.card is not None]
+        fresh = Round.start(self.rules, self.bets, Shoe(cards))
+        for decision in [e.action for e in before if isinstance(e, Decided)]:
+            fresh.act(decision)
+        for slot in Round.__slots__:
+            if slot not in ("rules", "bets", "shoe"):
+                setattr(self, slot, getattr(fresh, slot))
+        self.shoe.rewind(dealt)
+
+    def _apply(self, parsed: Action) -> None:
         self._legal = None
         if parsed in INSURANCE_ACTIONS:
             self._insurance_decision(parsed)

@@ -37,6 +37,7 @@ from twentyone.cards import DECK, Card, Shoe, parse_cards
 from twentyone.engine import Action, Phase, Round, RoundView, SpotBet
 from twentyone.engine.record import dealt_cards, decisions, replay
 from twentyone.errors import TwentyoneError
+from twentyone.rng import SystemRandomSource
 from twentyone.rules import Rules
 from twentyone.scenario import scenario_of
 from twentyone.store import db
@@ -66,7 +67,6 @@ from twentyone.table.errors import (
 )
 from twentyone.table.layout import BetLayout, Betting, SpotLayout
 from twentyone.table.limits import TableConfig
-from twentyone.table.shuffle import os_shoe
 from twentyone.table.wallet import EntryKind, Posting, held, round_postings, void_postings
 from twentyone.variants import Variant, find_variant
 
@@ -81,7 +81,7 @@ Clock = Callable[[], datetime]
 
 def system_shoe(rules: Rules) -> Shoe:
     """A fresh shoe shuffled by the OS CSPRNG (a new shoe every round)."""
-    return os_shoe(rules)
+    return Shoe.shuffled(rules.decks, SystemRandomSource())
 
 
 _TEXT = {card: str(card) for card in DECK}

@@ -1,0 +1,41 @@
+"""Storage models of the web accounts: credentials and login sessions.
+
+They live on the store's declarative ``Base`` (same metadata, same naming convention) and are
+created by the Alembic revision ``0002_accounts``, so opening a
+:class:`~twentyone.store.service.TableService` brings them in with the rest of the schema.
+Neither table holds a secret in clear: passwords are scrypt hashes and a session is stored as
+the SHA-256 of its cookie token.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from twentyone.store.models import Base
+
+
+class AccountRow(Base):
+    """A registered login for a player (guests have none)."""
+
+    __tablename__ = "accounts"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    username: Mapped[str] = mapped_column(String(100))
+    username_key: Mapped[str] = mapped_column(String(100), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime())
+    updated_at: Mapped[datetime] = mapped_column(DateTime())
+
+
+class SessionRow(Base):
+    """A login session: the hash of the cookie token, its player and when it expires."""
+
+    __tablename__ = "web_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime())
+    expires_at: Mapped[datetime] = mapped_column(DateTime())

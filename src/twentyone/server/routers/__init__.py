@@ -1,0 +1,1 @@
+"""One router per resource: auth, variants, tables (bets and deal), rounds, history."""

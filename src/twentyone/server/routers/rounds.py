@@ -1,0 +1,64 @@
+"""Rounds: the round in progress, decisions in it, and any past round's full record.
+
+Every request is checked against the round's owner: a round id that is not the session
+player's is ``404 unknown-round``, whoever owns it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+
+from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.schemas import ActionIn, CurrentRoundOut, RoundOut, RoundRecordOut
+from twentyone.table.errors import StaleActionError
+
+router = APIRouter(prefix="/api/rounds", tags=["rounds"])
+
+RoundId = Annotated[str, Path(min_length=1, max_length=64, description="A round id")]
+
+
+@router.get("/current", summary="The round in progress")
+def current_round(service: ServiceDep, login: CurrentLogin) -> CurrentRoundOut:
+    """The player's unfinished round (``null`` when there is none): resume it."""
+    state = service.current_round(login.player_id)
+    if state is None:
+        return CurrentRoundOut(round=None)
+    return CurrentRoundOut(round=RoundOut.model_validate(state.to_dict()))
+
+
+@router.post("/{round_id}/actions", summary="Take a decision")
+def act(round_id: RoundId, body: ActionIn, service: ServiceDep, login: CurrentLogin) -> RoundOut:
+    """HIT, STAND, DOUBLE, SPLIT, insurance ACCEPT / DECLINE (``apply_to_all``), EVEN MONEY.
+
+    Refused (nothing changes): a round that is not yours (``404 unknown-round``), a round
+    already over or a ``expected_step`` that is not the round's step (``409 stale-action``),
+    an action not legal now (``409 illegal-action``), more than the balance covers
+    (``402 insufficient-funds``).
+    """
+    player = service.get_player(login.player_id)
+    if player.open_round_id != round_id:
+        record = service.round_record(login.player_id, round_id)  # 404 unless the player's
+        raise StaleActionError(
+            f"round {round_id} is {record.summary.status}: no more decisions can be taken"
+        )
+    state = service.act(
+        login.player_id,
+        body.action,
+        apply_to_all=body.apply_to_all,
+        expected_step=body.expected_step,
+    )
+    return RoundOut.model_validate(state.to_dict())
+
+
+@router.get("/{round_id}", summary="A round's full record")
+def get_round(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> RoundRecordOut:
+    """Cards in order, decisions, events (to replay it step by step), wagers, ledger entries."""
+    return RoundRecordOut.model_validate(service.round_record(login.player_id, round_id).to_dict())
+
+
+@router.get("/{round_id}/scenario", summary="A finished round as a scenario file")
+def get_scenario(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> dict[str, Any]:
+    """The scenario (SPEC section 10) that ``twentyone replay`` reproduces exactly."""
+    return service.export_scenario(login.player_id, round_id)

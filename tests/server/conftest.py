@@ -1,0 +1,79 @@
+"""Web server fixtures: a table service on a fresh SQLite file dealing scripted shoes, the app
+over it, and TestClients that are separate visitors (each its own cookie jar)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cryptography.fernet import Fernet
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from server_helpers import NewClient, OpenService, Shoes, quick_rtp
+
+from twentyone.server import create_app
+from twentyone.server.settings import ServerSettings
+from twentyone.store.service import TableService
+
+KEY = Fernet.generate_key()
+SETTINGS = ServerSettings(password_cost=2**10)
+"""Cheap scrypt in tests (production uses the default cost)."""
+
+
+@pytest.fixture
+def shoes() -> Shoes:
+    """The shoes the service deals from: ``shoes.stack("As Kd ...")`` scripts the next round."""
+    return Shoes()
+
+
+@pytest.fixture
+def open_service(tmp_path: Path, shoes: Shoes) -> Iterator[OpenService]:
+    """Open (and re-open, as after a restart) services on one SQLite database."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    opened: list[TableService] = []
+
+    def opener() -> TableService:
+        svc = TableService.open(url, key=KEY, shoe_factory=shoes)
+        opened.append(svc)
+        return svc
+
+    yield opener
+    for svc in opened:
+        svc.close()
+
+
+@pytest.fixture
+def service(open_service: OpenService) -> TableService:
+    """A service on an empty database."""
+    return open_service()
+
+
+@pytest.fixture
+def app(service: TableService) -> FastAPI:
+    """The web app over the test service."""
+    return create_app(service, settings=SETTINGS, rtp=quick_rtp)
+
+
+@pytest.fixture
+def new_client(app: FastAPI) -> Iterator[NewClient]:
+    """Make visitors: each client has its own cookies (a separate browser)."""
+    clients: list[TestClient] = []
+
+    def make() -> TestClient:
+        client = TestClient(app)
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(new_client: NewClient) -> TestClient:
+    """A visitor who has started a guest session."""
+    c = new_client()
+    assert c.post("/api/auth/guest").status_code == 200
+    return c

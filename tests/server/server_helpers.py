@@ -1,0 +1,76 @@
+"""Helpers shared by the server tests (imported as a top-level module by pytest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from twentyone.cards import Shoe, parse_cards
+from twentyone.rng import SeededRandomSource
+from twentyone.rules import Rules
+from twentyone.store.service import TableService
+from twentyone.variants import Variant
+
+OpenService = Callable[[], TableService]
+"""Opens a service on the test database (again: a restart)."""
+NewClient = Callable[[], TestClient]
+"""Makes a new visitor (its own cookie jar)."""
+
+
+class Shoes:
+    """Shoe factory: scripted card orders first (then a seeded shuffle), else seeded shoes."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.scripted: list[str] = []
+        self.rng = SeededRandomSource(seed)
+
+    def stack(self, cards: str) -> None:
+        """The next round is dealt ``cards`` first (then the rest of a shuffled shoe)."""
+        self.scripted.append(cards)
+
+    def __call__(self, rules: Rules) -> Shoe:
+        shoe = Shoe.shuffled(rules.decks, self.rng)
+        if not self.scripted:
+            return shoe
+        return Shoe([*parse_cards(self.scripted.pop(0)), *shoe.remaining()])
+
+
+def quick_rtp(variant: Variant) -> dict[str, object]:
+    """A stand-in for the exact returns (seconds to compute) in tests that only render them."""
+    return {
+        "base_game_rtp": 0.9951,
+        "side_bets": [
+            {"name": str(b.name), "paytable": b.paytable, "decks": 6, "rtp": 0.9605, "ev": "-1/25"}
+            for b in variant.rules.side_bets
+        ],
+    }
+
+
+def ok(response: Any, status: int = 200) -> Any:
+    """The JSON of a response that must have ``status``."""
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def refused(response: Any, status: int, code: str) -> dict[str, Any]:
+    """Check an error response: its status, the ``{"error": {code, message}}`` body."""
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    assert set(body) == {"error"}
+    assert body["error"]["code"] == code
+    assert body["error"]["message"]
+    return body
+
+
+def snapshot(client: TestClient, variant: str = "lucky-lucky") -> dict[str, Any]:
+    """Everything a refusal must leave unchanged: the seat, the round, the money, the ledger."""
+    table = ok(client.get(f"/api/tables/{variant}"))
+    return {
+        "table": table,
+        "current": ok(client.get("/api/rounds/current")),
+        "wallet": ok(client.get("/api/wallet")),
+        "statement": ok(client.get("/api/statement")),
+        "history": ok(client.get("/api/history")),
+    }

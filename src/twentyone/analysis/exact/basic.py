@@ -249,11 +249,25 @@ def basic_policies(rules: Rules, shoe: Composition) -> dict[int, BasicPolicy]:
     return {up: BasicPolicy(make_solver(rules, up, shoe)) for up in range(10) if shoe[up]}
 
 
-def basic_up_card_values(rules: Rules, shoe: Composition) -> list[tuple[int, float, float, float]]:
-    """``(up, chance of the up card, ev, stake)`` when every hand follows the basic strategy."""
+def basic_up_card_values(
+    rules: Rules, shoe: Composition, cached: bool = False
+) -> list[tuple[int, float, float, float]]:
+    """``(up, chance of the up card, ev, stake)`` when every hand follows the basic strategy.
+
+    With ``cached`` (a full shoe of ``rules.decks`` decks) the policies of
+    :func:`~twentyone.analysis.exact.strategy.basic_strategy` are reused.
+    """
     n = size(shoe)
     out = []
-    for up, policy in basic_policies(rules, shoe).items():
+    if cached:
+        from twentyone.analysis.exact.strategy import basic_strategy
+
+        strategy = basic_strategy(rules)
+        policies = {up: strategy.policy(up) for up in range(10) if shoe[up]}
+    else:
+        policies = dict(basic_policies(rules, shoe))
+    for up, policy in policies.items():
+        assert isinstance(policy, BasicPolicy)
         deals = deal_values(policy.solver, policy, policy.splits)
         ev = sum(d.probability * d.ev for d in deals)
         stake = sum(d.probability * d.stake for d in deals)

@@ -125,7 +125,7 @@ def house_edge(
     if kind is StrategyKind.BASIC:
         from twentyone.analysis.exact.basic import basic_up_card_values
 
-        for up, p_up, ev, stake in basic_up_card_values(rules, full):
+        for up, p_up, ev, stake in basic_up_card_values(rules, full, cached=shoe is None):
             ups.append(UpCardResult(up, p_up, ev, stake))
     else:
         for up in range(10):

@@ -87,6 +87,7 @@ class UpcardSolver:
         self._hit: dict[Composition, Value] = {}
         self._double: dict[Composition, Value] = {}
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
+        self._stops: dict[Composition, bool] = {}
 
     # -- dealer ------------------------------------------------------------------------------
 
@@ -170,8 +171,12 @@ class UpcardSolver:
 
     def stops(self, hand: Composition) -> bool:
         """Whether a hand takes no more decisions: bust, 21, or the Charlie card count."""
-        total = hand_total(hand)[0]
-        return total >= 21 or (self.charlie is not None and sum(hand) >= self.charlie)
+        found = self._stops.get(hand)
+        if found is None:
+            total = hand_total(hand)[0]
+            found = total >= 21 or (self.charlie is not None and sum(hand) >= self.charlie)
+            self._stops[hand] = found
+        return found
 
     def settle(self, hand: Composition, removed: Composition, stake: int, split: bool) -> Value:
         """Value of a finished hand.

@@ -43,8 +43,17 @@ class SplitHandEvaluator:
             ``committed - 1`` pair cards).
     """
 
-    def __init__(self, solver: UpcardSolver, policy: Policy, pair: int, committed: int) -> None:
+    def __init__(
+        self,
+        solver: UpcardSolver,
+        policy: Policy,
+        pair: int,
+        committed: int,
+        decisions: dict[Composition, Action] | None = None,
+    ) -> None:
         self.solver = solver
+        self.decisions: dict[Composition, Action] = {} if decisions is None else decisions
+        """The policy's choice per split hand (it depends on the hand only: shared)."""
         self.policy = policy
         self.pair = pair
         self.committed = committed
@@ -69,13 +78,16 @@ class SplitHandEvaluator:
         if solver.stops(hand) or (self.one_card and sum(hand) == 2):
             out = solver.settle(hand, removed, 1, True)
         else:
-            if sum(hand) == 2:
-                legal = {Action.STAND, Action.HIT}
-                if self.das and can_double(solver.rules, hand):
-                    legal.add(Action.DOUBLE)
-                action = self.policy.choose(hand, frozenset(legal))
-            else:
-                action = Action.HIT if self.policy.hits(hand) else Action.STAND
+            action = self.decisions.get(hand)
+            if action is None:
+                if sum(hand) == 2:
+                    legal = {Action.STAND, Action.HIT}
+                    if self.das and can_double(solver.rules, hand):
+                        legal.add(Action.DOUBLE)
+                    action = self.policy.choose(hand, frozenset(legal))
+                else:
+                    action = Action.HIT if self.policy.hits(hand) else Action.STAND
+                self.decisions[hand] = action
             if action is Action.STAND:
                 out = solver.settle(hand, removed, 1, True)
             else:
@@ -149,13 +161,14 @@ class SplitSolver:
         self.policy = policy
         self._contexts: dict[tuple[int, int], SplitHandEvaluator] = {}
         self._values: dict[int, Value] = {}
+        self._decisions: dict[Composition, Action] = {}
 
     def context(self, pair: int, committed: int) -> SplitHandEvaluator:
         """The evaluator of hands with ``committed`` pair cards out."""
         key = (pair, committed)
         found = self._contexts.get(key)
         if found is None:
-            found = SplitHandEvaluator(self.solver, self.policy, pair, committed)
+            found = SplitHandEvaluator(self.solver, self.policy, pair, committed, self._decisions)
             self._contexts[key] = found
         return found
 

@@ -104,7 +104,8 @@ def rules_lines(rules: Rules) -> list[str]:
         pays = _ratio(rules.insurance_pays)
         lines.append(
             f"Insurance (half the main bet, pays {pays}) is offered for each spot when the dealer "
-            "shows an ace; it covers the original bet only. An odd stake's half is rounded down."
+            "shows an ace; it covers the original bet only. On an odd bet you stake the half "
+            "rounded down and a win pays on the exact half, rounded up."
         )
     if rules.even_money:
         lines.append("With a blackjack against an ace you may take even money: 1 to 1 at once.")

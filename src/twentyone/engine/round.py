@@ -508,12 +508,18 @@ class Round:
         self._events.append(shared(WagerSettled, line))
 
     def _settle_insurance(self) -> None:
+        """Insurance is half the main bet, pays 2:1 when the dealer has blackjack.
+
+        On an odd bet the stake is the half rounded down, and a win pays the odds on the exact
+        half, rounded up: the player never risks more, nor wins less, than the exact half-bet.
+        """
         if not self._insurance:
             return
         blackjack = bool(self._dealer_bj)
         for spot, stake in sorted(self._insurance.items()):
             if blackjack:
-                returned = stake + ceil_money(stake * self.rules.insurance_pays)
+                half = Fraction(self.bets[spot].bet, 2)
+                returned = stake + ceil_money(half * self.rules.insurance_pays)
                 outcome = Outcome.INSURANCE_WIN
             else:
                 returned, outcome = 0, Outcome.INSURANCE_LOSE

@@ -1,0 +1,59 @@
+"""The ``house-edge`` and ``strategy`` commands (SPEC section 9 contracts)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from twentyone.cli import main
+
+
+def test_house_edge_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    """One JSON object with the contract's keys; --rule overrides a switch."""
+    assert main(["house-edge", "european", "--rule", "decks=1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"variant", "rules", "strategy", "ev", "rtp", "ev_per_total_bet", "seconds"} <= set(out)
+    assert out["variant"] == "european"
+    assert out["rules"]["decks"] == 1
+    assert out["strategy"] == "optimal"
+    assert out["rtp"] == pytest.approx(1 + out["ev"])
+    assert -0.02 < out["ev"] < 0.01
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["house-edge", "no-such-game", "--json"], "unknown-variant"),
+        (["house-edge", "european", "--rule", "decks=zero"], "invalid-rules"),
+        (["house-edge", "european", "--rule", "decks"], "invalid-rules"),
+        (["house-edge", "european", "--rule", "wild=1"], "invalid-rules"),
+        (["house-edge", "european", "--strategy", "psychic"], "invalid-rules"),
+    ],
+)
+def test_bad_arguments_exit_2(
+    argv: list[str], code: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad variant, rule or strategy: one line on stderr, exit status 2."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {code}:")
+    assert err.count("\n") == 1
+
+
+def test_strategy_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Text, JSON, HTML and PNG of one chart."""
+    args = ["strategy", "european", "--rule", "decks=1"]
+    assert main([*args, "--format", "json"]) == 0
+    chart = json.loads(capsys.readouterr().out)
+    assert chart["up_cards"][-1] == "A"
+    assert chart["hard"]["11"][:5] == ["Dh"] * 5
+    assert main([*args, "--format", "text"]) == 0
+    assert "Pairs" in capsys.readouterr().out
+    page = tmp_path / "chart.html"
+    assert main([*args, "--format", "html", "--out", str(page)]) == 0
+    assert "<table>" in page.read_text()
+    picture = tmp_path / "chart.png"
+    assert main([*args, "--format", "png", "--out", str(picture)]) == 0
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

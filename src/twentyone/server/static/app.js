@@ -148,8 +148,21 @@ function cardNode(text) {
   );
 }
 
-function cardsNode(cards, id) {
-  return el("div", { class: "cards", id }, cards.map(cardNode));
+const seenCards = new Set(); // cards already drawn on screen: only new ones get the deal animation
+
+function cardsNode(cards, id, key) {
+  const nodes = cards.map((card, i) => {
+    const node = cardNode(card);
+    if (key) {
+      const seen = `${key}:${i}:${card || "down"}`;
+      if (!seenCards.has(seen)) {
+        seenCards.add(seen);
+        node.classList.add("fresh");
+      }
+    }
+    return node;
+  });
+  return el("div", { class: "cards", id }, nodes);
 }
 
 function chipStack(amount) {
@@ -190,7 +203,7 @@ function go(hash) {
 
 function mount(...nodes) {
   const view = document.getElementById("view");
-  view.replaceChildren(...nodes);
+  view.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined));
 }
 
 // -- lobby ---------------------------------------------------------------------------------
@@ -277,13 +290,13 @@ function dealerNode(round) {
   const dealer = round ? round.dealer : { cards: [], total: null, blackjack: null };
   let label = "Dealer";
   if (dealer.total !== null && dealer.cards.length) {
-    label = dealer.blackjack ? "Dealer · Blackjack" : `Dealer · ${dealer.total}`;
+    label = dealer.blackjack ? "Dealer · Blackjack" : `Dealer · ${dealer.total}${dealer.total > 21 ? " · bust" : ""}`;
   }
   return el(
     "div",
     { class: "dealer-area" },
     el("div", { class: "dealer-label", id: "dealer-total", text: label }),
-    cardsNode(dealer.cards, "dealer-cards"),
+    cardsNode(dealer.cards, "dealer-cards", round ? `${round.round_id}:dealer` : null),
   );
 }
 
@@ -301,7 +314,7 @@ function handNode(hand, round) {
   const node = el(
     "div",
     { class: `hand${current ? " current" : ""}`, dataset: { spot: hand.spot, hand: hand.hand } },
-    cardsNode(hand.cards),
+    cardsNode(hand.cards, undefined, `${round.round_id}:${hand.spot}:${hand.hand}`),
     el("span", { class: "hand-total", text: total }),
     el("span", { class: "hand-stake", text: `${money(hand.stake)}${hand.doubled ? " · doubled" : ""}` }),
   );
@@ -621,7 +634,7 @@ async function renderRules(name) {
     app.rtp[doc.variant] = rtp;
     rtpBox.replaceChildren(
       el("p", {}, "Base game (optimal play): ", el("span", { class: "rtp", id: "rtp-base", text: pct(rtp.base_game_rtp) })),
-      rtp.side_bets.map((s) =>
+      ...rtp.side_bets.map((s) =>
         el("p", {}, `Side bet ${s.name} (${s.paytable}, ${s.decks} decks): `, el("span", { class: "rtp", text: pct(s.rtp) }), ` · exact EV ${s.ev}`),
       ),
       el("p", { class: "limits", text: "Exact figures computed from the rules by the game's own mathematics." }),

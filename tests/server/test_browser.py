@@ -1,0 +1,269 @@
+"""The browser client in a real headless Chromium against a real Uvicorn server.
+
+Playwright drives Debian's Chromium (``/usr/bin/chromium``; ``playwright install`` is not
+used). Without it these tests fail when ``CI`` is set and are skipped elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from cryptography.fernet import Fernet
+from server_helpers import Shoes, quick_rtp
+
+from twentyone.server import create_app
+from twentyone.server.settings import ServerSettings
+from twentyone.store.service import TableService
+
+CHROMIUM = os.environ.get("TWENTYONE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(os.environ.get("TWENTYONE_SCREENSHOTS", "/tmp"))
+
+
+def _missing(message: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+try:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None  # type: ignore[assignment]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium (one per module)."""
+    if sync_playwright is None:
+        _missing("the playwright package is not installed (pip install playwright)")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """A Uvicorn server in a thread over a service dealing scripted shoes."""
+
+    def __init__(self, home: Path) -> None:
+        self.shoes = Shoes()
+        self.service = TableService.open(
+            f"sqlite:///{home / 'browser.db'}", key=Fernet.generate_key(), shoe_factory=self.shoes
+        )
+        app = create_app(self.service, settings=ServerSettings(password_cost=2**10), rtp=quick_rtp)
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.service.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One real server for the module (each test is a new visitor)."""
+    with LiveServer(tmp_path_factory.mktemp("live")) as server:
+        yield server
+
+
+@pytest.fixture
+def page(browser: Browser, live: LiveServer) -> Iterator[Page]:
+    """A fresh browser context (no cookies: a new visitor) at 1280x800."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    tab = context.new_page()
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.set_default_timeout(10_000)
+    yield tab
+    context.close()
+    assert errors == [], errors
+
+
+def open_table(page: Page, live: LiveServer, variant: str = "lucky-lucky") -> None:
+    page.goto(f"{live.url}/#/table/{variant}")
+    expect(page.locator("#btn-deal")).to_be_visible()
+
+
+def bet(page: Page, pos: int, chip: int, side: bool = False) -> None:
+    page.click(f".chip[data-value='{chip}']")
+    target = ".side-circle" if side else ".bet-circle"
+    before = page.locator(f".spot[data-pos='{pos}'] {target}").inner_text()
+    page.click(f".spot[data-pos='{pos}'] {target}")
+    expect(page.locator(f".spot[data-pos='{pos}'] {target}")).not_to_have_text(before)
+
+
+def hand(page: Page, spot: int = 0, index: int = 0) -> Any:
+    return page.locator(f".hand[data-spot='{spot}'][data-hand='{index}']")
+
+
+def test_place_chips_deal_hit_stand_and_see_the_settlement(page: Page, live: LiveServer) -> None:
+    open_table(page, live)
+    expect(page.locator("#balance")).to_have_text("$1,000.00")
+    expect(page.locator("#btn-deal")).to_be_disabled()
+    expect(page.locator("#btn-undo")).to_be_disabled()
+    expect(page.locator("#btn-rebet")).to_be_disabled()
+    expect(page.locator("#limits")).to_contain_text("$1.00 – $500.00")
+    bet(page, 0, 1000)
+    bet(page, 0, 500)
+    expect(page.locator(".spot[data-pos='0'] .bet-circle")).to_contain_text("$15.00")
+    page.click("#btn-undo")
+    expect(page.locator(".spot[data-pos='0'] .bet-circle")).to_contain_text("$10.00")
+    expect(page.locator("#balance")).to_have_text("$1,000.00")  # no money moves before DEAL
+    expect(page.locator("#btn-deal")).to_be_enabled()
+
+    # spot 0: Ts, dealer 9h (up), spot 0: 6d = 16, dealer 5c (face down); hit 4s = 20;
+    # the dealer's 14 draws Td and busts.
+    live.shoes.stack("Ts 9h 6d 5c 4s Td")
+    page.click("#btn-deal")
+    expect(hand(page).locator(".hand-total")).to_have_text("16")
+    expect(page.locator("#dealer-cards [data-card='down']")).to_have_count(1)
+    expect(page.locator("#dealer-cards [data-card='9h']")).to_have_count(1)
+    expect(page.locator("#balance")).to_have_text("$990.00")
+    expect(page.locator("#btn-hit")).to_be_enabled()
+    expect(page.locator("#btn-stand")).to_be_enabled()
+    expect(page.locator("#btn-double")).to_be_enabled()
+    expect(page.locator("#btn-split")).to_be_disabled()  # not a pair
+    expect(page.locator("#betting-buttons")).to_be_hidden()
+    page.screenshot(path=str(SHOTS / "twentyone-dealt.png"))
+
+    page.click("#btn-hit")
+    expect(hand(page).locator(".hand-total")).to_have_text("20")
+    page.click("#btn-stand")
+    expect(page.locator("#result")).to_have_text("You win $10.00")
+    expect(hand(page).locator(".hand-outcome")).to_contain_text("Win")
+    expect(page.locator("#dealer-cards .card")).to_have_count(3)
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 24 · bust")
+    expect(page.locator("#balance")).to_have_text("$1,010.00")
+    expect(page.locator("#btn-rebet")).to_be_enabled()
+    expect(page.locator("#btn-rebet-deal")).to_be_enabled()
+    expect(page.locator("#btn-double-deal")).to_be_enabled()
+    page.screenshot(path=str(SHOTS / "twentyone-settled.png"))
+
+    # History: the round is there and replays step by step.
+    page.click("[data-nav='history']")
+    row = page.locator("#history tbody tr").first
+    expect(row).to_contain_text("$10.00")
+    row.locator("a").click()
+    expect(page.locator("#replay-step")).to_have_text(re.compile(r"Step (\d+) / \1"))
+    page.click("#replay-first")
+    expect(page.locator("#replay-caption")).to_have_text("Before the deal")
+    page.click("#replay-next")
+    page.click("#replay-next")
+    expect(page.locator("#replay-caption")).to_contain_text("gets 10♠")
+    page.click("#replay-last")
+    expect(page.locator("#replay-caption")).to_contain_text("Round over: dealer 24")
+    page.screenshot(path=str(SHOTS / "twentyone-replay.png"))
+
+    page.click("[data-nav='statement']")
+    expect(page.locator("#reconciles")).to_have_text("reconciles ✓")
+
+
+def test_insurance_apply_to_all(page: Page, live: LiveServer) -> None:
+    """Lucky Lucky: "click APPLY TO ALL to insure all hands"."""
+    open_table(page, live)
+    bet(page, 0, 1000)
+    bet(page, 1, 1000)
+    # spot 0: Ts, spot 1: 9s, dealer Ah (up), spot 0: 8d, spot 1: 9d, dealer 7c (face down).
+    live.shoes.stack("Ts 9s Ah 8d 9d 7c")
+    page.click("#btn-deal")
+    expect(page.locator("#insurance-buttons")).to_be_visible()
+    expect(page.locator("#play-buttons")).to_be_hidden()
+    expect(page.locator("#message")).to_have_text("Insurance for hand 1 (right)?")
+    expect(page.locator("#btn-accept")).to_be_enabled()
+    expect(page.locator("#btn-decline")).to_be_enabled()
+    page.click("#btn-apply-all")
+    expect(page.locator("#btn-apply-all")).to_have_attribute("aria-pressed", "true")
+    page.screenshot(path=str(SHOTS / "twentyone-insurance.png"))
+    page.click("#btn-accept")
+    expect(page.locator("#play-buttons")).to_be_visible()
+    expect(page.locator(".hands", has_text="insured $5.00")).to_have_count(2)
+    expect(page.locator("#balance")).to_have_text("$970.00")
+    page.click("#btn-stand")
+    expect(hand(page, 1).locator(".hand-total")).to_have_text("18")
+    page.click("#btn-stand")
+    expect(page.locator("#result")).to_have_text("You lose $10.00")  # two pushes, insurance lost
+    expect(page.locator("#balance")).to_have_text("$990.00")
+
+
+def test_reload_mid_round_resumes_it(page: Page, live: LiveServer) -> None:
+    open_table(page, live)
+    bet(page, 0, 2500)
+    live.shoes.stack("8s 9h 8d 7c 2s 3s 9d")  # a pair of eights against a 9
+    page.click("#btn-deal")
+    expect(page.locator("#btn-split")).to_be_enabled()
+    page.click("#btn-split")
+    expect(hand(page, 0, 1)).to_be_visible()
+    page.goto(f"{live.url}/")  # reload at the lobby: the unfinished round takes us back
+    expect(page).to_have_url(re.compile(r"#/table/lucky-lucky$"))
+    expect(hand(page, 0, 0).locator(".hand-total")).to_have_text("10")
+    expect(hand(page, 0, 1).locator(".hand-total")).to_have_text("8")
+    expect(hand(page, 0, 0)).to_have_class(re.compile(r"\bcurrent\b"))
+    expect(page.locator("#balance")).to_have_text("$950.00")
+    page.click("#btn-stand")
+    expect(hand(page, 0, 1)).to_have_class(re.compile(r"\bcurrent\b"))
+    page.click("#btn-stand")
+    expect(page.locator("#result")).to_have_text("You win $50.00")
+
+
+def test_errors_show_a_toast_with_the_code_and_change_nothing(page: Page, live: LiveServer) -> None:
+    open_table(page, live)
+    page.click(".spot[data-pos='3'] .side-circle")  # a side bet needs a main bet
+    toast = page.locator(".toast").first
+    expect(toast).to_contain_text("invalid-bet")
+    expect(toast).to_contain_text("side bet needs a main bet")
+    expect(page.locator(".spot[data-pos='3'] .side-circle")).not_to_have_class(
+        re.compile("has-bet")
+    )
+    expect(page.locator("#balance")).to_have_text("$1,000.00")
+
+
+def test_rules_page_and_phone_width(page: Page, live: LiveServer) -> None:
+    page.goto(f"{live.url}/#/rules/lucky-lucky")
+    expect(page.locator(".paytable")).to_contain_text("suited-777")
+    expect(page.locator("#rtp-base")).to_have_text("99.51%")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, live, "lucky-ladies")
+    expect(page.locator(".spot")).to_have_count(7)
+    bet(page, 0, 500)
+    expect(page.locator("#btn-deal")).to_be_in_viewport()
+    page.screenshot(path=str(SHOTS / "twentyone-phone.png"), full_page=True)

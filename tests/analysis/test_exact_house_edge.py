@@ -66,14 +66,12 @@ def test_refunded_doubles_cost_only_the_busted_double() -> None:
 
 
 def test_rule_switches_move_the_edge_the_known_way() -> None:
-    """H17 costs, 6:5 costs, no DAS costs, surrender helps (1 deck)."""
-    base = house_edge(Rules(decks=1, max_split_hands=2)).ev
-    assert house_edge(Rules(decks=1, max_split_hands=2, dealer_hits_soft_17=True)).ev < base
-    six_five = Rules(decks=1, max_split_hands=2).replace(blackjack_pays="6/5")
-    assert house_edge(six_five).ev < base - 0.01
-    assert house_edge(Rules(decks=1, max_split_hands=2, double_after_split=False)).ev < base
-    surrender = Rules(decks=1, max_split_hands=2).replace(surrender="late")
-    assert house_edge(surrender).ev > base
+    """H17 costs, 6:5 costs about 0.3 x P(blackjack), surrender helps (1 deck, no splits)."""
+    plain = Rules(decks=1, max_split_hands=1)
+    base = house_edge(plain).ev
+    assert house_edge(plain.replace(dealer_hits_soft_17=True)).ev < base
+    assert house_edge(plain.replace(blackjack_pays="6/5")).ev < base - 0.01
+    assert house_edge(plain.replace(surrender="late")).ev > base
 
 
 def test_basic_strategy_never_beats_optimal() -> None:

@@ -96,6 +96,8 @@ class DealValue:
 
 def prepare_splits(solver: UpcardSolver, splits: SplitSolver) -> None:
     """Batch the dealer vectors every split tree needs (collect pass), then forget dummies."""
+    if solver.rules.max_split_hands < 2:
+        return
     solver.collecting = True
     for pair in range(10):
         if solver.shoe[pair] >= 2:

@@ -55,10 +55,11 @@ BETTING_REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize(("method", "path", "body", "status", "code"), BETTING_REFUSALS)
+@pytest.mark.parametrize("case", BETTING_REFUSALS, ids=lambda case: f"{case[4]}:{case[1]}")
 def test_refusals_before_the_deal_change_nothing(
-    client: TestClient, method: str, path: str, body: object, status: int, code: str
+    client: TestClient, case: tuple[str, str, object, int, str]
 ) -> None:
+    method, path, body, status, code = case
     # One main bet of 49,900 at spot 0 so the over-maximum case is a real one.
     for chip in (10_000, 10_000, 10_000, 10_000, 2_500, 2_500, 2_500, 2_500):
         ok(client.post(f"{LL}/bets", json={"spot": 0, "chip": chip}))

@@ -164,7 +164,7 @@ def test_place_chips_deal_hit_stand_and_see_the_settlement(page: Page, live: Liv
     expect(page.locator("#btn-double")).to_be_enabled()
     expect(page.locator("#btn-split")).to_be_disabled()  # not a pair
     expect(page.locator("#betting-buttons")).to_be_hidden()
-    page.screenshot(path=str(SHOTS / "twentyone-dealt.png"))
+    page.screenshot(path=str(SHOTS / "twentyone-dealt.png"), animations="disabled")
 
     page.click("#btn-hit")
     expect(hand(page).locator(".hand-total")).to_have_text("20")
@@ -177,7 +177,7 @@ def test_place_chips_deal_hit_stand_and_see_the_settlement(page: Page, live: Liv
     expect(page.locator("#btn-rebet")).to_be_enabled()
     expect(page.locator("#btn-rebet-deal")).to_be_enabled()
     expect(page.locator("#btn-double-deal")).to_be_enabled()
-    page.screenshot(path=str(SHOTS / "twentyone-settled.png"))
+    page.screenshot(path=str(SHOTS / "twentyone-settled.png"), animations="disabled")
 
     # History: the round is there and replays step by step.
     page.click("[data-nav='history']")
@@ -192,7 +192,7 @@ def test_place_chips_deal_hit_stand_and_see_the_settlement(page: Page, live: Liv
     expect(page.locator("#replay-caption")).to_contain_text("gets 10♠")
     page.click("#replay-last")
     expect(page.locator("#replay-caption")).to_contain_text("Round over: dealer 24")
-    page.screenshot(path=str(SHOTS / "twentyone-replay.png"))
+    page.screenshot(path=str(SHOTS / "twentyone-replay.png"), animations="disabled")
 
     page.click("[data-nav='statement']")
     expect(page.locator("#reconciles")).to_have_text("reconciles ✓")
@@ -213,7 +213,7 @@ def test_insurance_apply_to_all(page: Page, live: LiveServer) -> None:
     expect(page.locator("#btn-decline")).to_be_enabled()
     page.click("#btn-apply-all")
     expect(page.locator("#btn-apply-all")).to_have_attribute("aria-pressed", "true")
-    page.screenshot(path=str(SHOTS / "twentyone-insurance.png"))
+    page.screenshot(path=str(SHOTS / "twentyone-insurance.png"), animations="disabled")
     page.click("#btn-accept")
     expect(page.locator("#play-buttons")).to_be_visible()
     expect(page.locator(".hands", has_text="insured $5.00")).to_have_count(2)
@@ -244,6 +244,20 @@ def test_reload_mid_round_resumes_it(page: Page, live: LiveServer) -> None:
     page.click("#btn-stand")
     expect(page.locator("#result")).to_have_text("You win $50.00")
 
+    # The replay rebuilds the split step by step: one hand before it, two after.
+    page.click("[data-nav='history']")
+    page.locator("#history tbody tr").first.locator("a").click()
+    expect(page.locator(".replay .hand")).to_have_count(2)
+    expect(page.locator(".replay .hand").nth(0)).to_contain_text("Win $50.00")
+    page.click("#replay-first")
+    for _ in range(6):  # bet, four cards dealt: still one hand of two eights
+        page.click("#replay-next")
+    expect(page.locator("#replay-caption")).to_have_text("hand 1 (right) · hand 1: SPLIT")
+    expect(page.locator(".replay .hand")).to_have_count(1)
+    page.click("#replay-next")  # the split wager: the second eight moves to a new hand
+    expect(page.locator(".replay .hand")).to_have_count(2)
+    expect(page.locator(".replay .hand [data-card='8d']")).to_have_count(1)
+
 
 def test_errors_show_a_toast_with_the_code_and_change_nothing(page: Page, live: LiveServer) -> None:
     open_table(page, live)
@@ -266,4 +280,4 @@ def test_rules_page_and_phone_width(page: Page, live: LiveServer) -> None:
     expect(page.locator(".spot")).to_have_count(7)
     bet(page, 0, 500)
     expect(page.locator("#btn-deal")).to_be_in_viewport()
-    page.screenshot(path=str(SHOTS / "twentyone-phone.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "twentyone-phone.png"), full_page=True, animations="disabled")

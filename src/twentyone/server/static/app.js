@@ -688,8 +688,9 @@ async function renderHistory() {
   );
 }
 
-function describe(event, names) {
+function describe(event, names, split = false) {
   const spotName = (spot) => names(spot);
+  const handName = (spot, hand) => (split ? `${names(spot)} · hand ${hand + 1}` : names(spot));
   switch (event.type) {
     case "WagerPlaced":
       if (event.kind === "side") return `${event.name} side bet ${money(event.stake)} on ${spotName(event.spot)}`;
@@ -699,9 +700,9 @@ function describe(event, names) {
       return `Bet ${money(event.stake)} on ${spotName(event.spot)}`;
     case "CardDealt":
       if (event.spot === -1) return event.card ? `Dealer gets ${prettyCard(event.card)}${event.face_down ? " (face down)" : ""}` : "Dealer gets a face-down card";
-      return `${spotName(event.spot)} hand ${event.hand + 1} gets ${prettyCard(event.card)}`;
+      return `${handName(event.spot, event.hand)} gets ${prettyCard(event.card)}`;
     case "Decided":
-      return `${spotName(event.spot)} hand ${event.hand + 1}: ${event.action.toUpperCase()}`;
+      return `${handName(event.spot, event.hand)}: ${event.action.toUpperCase()}`;
     case "Peeked":
       return event.blackjack ? "Dealer peeks: blackjack!" : "Dealer peeks: no blackjack";
     case "HoleCardRevealed":
@@ -710,8 +711,9 @@ function describe(event, names) {
       return `${event.name} on ${spotName(event.spot)}: ${event.outcome}`;
     case "WagerSettled": {
       const line = event.line;
-      const what = line.kind === "side" ? line.name : line.kind === "insurance" ? "insurance" : `hand ${line.hand + 1}`;
-      return `${spotName(line.spot)} ${what}: ${line.outcome}, returned ${money(line.returned)} of ${money(line.stake)}`;
+      const what = line.kind === "side" ? ` ${line.name}` : line.kind === "insurance" ? " insurance" : "";
+      const who = line.kind === "hand" ? handName(line.spot, line.hand) : spotName(line.spot);
+      return `${who}${what}: ${line.outcome}, returned ${money(line.returned)} of ${money(line.stake)}`;
     }
     case "RoundSettled":
       return `Round over: dealer ${event.dealer_blackjack ? "blackjack" : event.dealer_total}`;
@@ -784,11 +786,12 @@ async function renderReplay(roundId) {
     const pos = record.positions[spot];
     return info && pos !== undefined ? info.spot_names[pos] : `spot ${spot + 1}`;
   };
+  const split = record.decisions.includes("split");
   let step = record.events.length - 1;
   const felt = el("section", { class: "felt" });
   const caption = el("div", { class: "replay-caption", id: "replay-caption" });
   const counter = el("span", { id: "replay-step" });
-  const list = el("ol", { class: "event-list", id: "replay-events" }, record.events.map((e) => el("li", { text: describe(e, names) })));
+  const list = el("ol", { class: "event-list", id: "replay-events" }, record.events.map((e) => el("li", { text: describe(e, names, split) })));
   const draw = () => {
     const state = replayState(record, step);
     const dealerCards = state.dealer.map((c) => (c.down ? null : c.card));
@@ -812,7 +815,7 @@ async function renderReplay(roundId) {
       ),
       spots,
     );
-    caption.textContent = step >= 0 ? describe(record.events[step], names) : "Before the deal";
+    caption.textContent = step >= 0 ? describe(record.events[step], names, split) : "Before the deal";
     counter.textContent = `Step ${step + 1} / ${record.events.length}`;
     [...list.children].forEach((li, i) => {
       li.className = i === step ? "now" : i > step ? "future" : "";
@@ -825,10 +828,10 @@ async function renderReplay(roundId) {
   const controls = el(
     "div",
     { class: "replay-controls" },
-    el("button", { class: "btn secondary", id: "replay-first", type: "button", text: "⏮ Start", onclick: () => stepTo(-1) }),
+    el("button", { class: "btn secondary", id: "replay-first", type: "button", text: "« Start", onclick: () => stepTo(-1) }),
     el("button", { class: "btn secondary", id: "replay-prev", type: "button", text: "◀ Back", onclick: () => stepTo(step - 1) }),
     el("button", { class: "btn", id: "replay-next", type: "button", text: "Next ▶", onclick: () => stepTo(step + 1) }),
-    el("button", { class: "btn secondary", id: "replay-last", type: "button", text: "End ⏭", onclick: () => stepTo(record.events.length - 1) }),
+    el("button", { class: "btn secondary", id: "replay-last", type: "button", text: "End »", onclick: () => stepTo(record.events.length - 1) }),
     counter,
   );
   const net = record.returned - record.staked;

@@ -92,7 +92,7 @@ def rules_command(
     typer.echo(f"{document['title']} ({document['variant']}, rules {document['rules_version']})")
     typer.echo(document["description"])
     typer.echo("")
-    for line in document["text"]:
+    for line in [*document["text"], *document["rtp"]]:
         typer.echo(f"- {line}")
 
 

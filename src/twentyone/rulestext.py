@@ -9,6 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from twentyone.analysis.exact.house_edge import base_game_rtp
+from twentyone.analysis.sidebets import analyse_side_bet
 from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, Surrender
 from twentyone.sidebets.paytables import find_paytable
 from twentyone.variants import Variant
@@ -142,6 +144,22 @@ def rules_lines(rules: Rules) -> list[str]:
     return lines
 
 
+def rtp_lines(rules: Rules) -> list[str]:
+    """The theoretical returns of the main game and of every side bet, and how they are found."""
+    lines = [
+        f"Return to player, main game: {base_game_rtp(rules):.3%}. Exact combinatorial analysis: "
+        "every up card and starting hand enumerated with exact removal of the cards seen, "
+        "composition-dependent optimal play, insurance declined."
+    ]
+    for bet in rules.side_bets:
+        analysis = analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
+        lines.append(
+            f"Return to player, {bet.name} side bet: {float(analysis.rtp):.3%} (exact "
+            f"enumeration of a fresh {rules.decks}-deck shoe)."
+        )
+    return lines
+
+
 def rules_document(variant: Variant, rules: Rules | None = None) -> dict[str, Any]:
     """The rules text and switches of a variant, JSON-ready."""
     rules = rules or variant.rules
@@ -152,6 +170,7 @@ def rules_document(variant: Variant, rules: Rules | None = None) -> dict[str, An
         "rules_version": rules.version(),
         "rules": rules.to_dict(),
         "text": rules_lines(rules),
+        "rtp": rtp_lines(rules),
         "side_bets": [
             {
                 "name": str(bet.name),

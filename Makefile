@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The web game on SQLite at http://127.0.0.1:8000 (the terminal game: .venv/bin/twentyone play VARIANT)
 run: $(STAMP)
-	$(BIN)/twentyone play lucky-lucky
+	$(BIN)/twentyone serve
 
 # The PostgreSQL store tests use $$TWENTYONE_TEST_PG_URL; when it is unset, a throwaway server is
 # started on 127.0.0.1 (scripts/pg_test_server.sh installs the Debian package if needed).

@@ -19,6 +19,7 @@ from twentyone.analysis import cli_exact, cli_sidebet
 from twentyone.errors import TwentyoneError
 from twentyone.rulestext import rules_document
 from twentyone.scenario import InvalidScenarioError, replay_text
+from twentyone.server import cli as server_cli
 from twentyone.store import cli as store_cli
 from twentyone.variants import all_variants, find_variant
 
@@ -143,6 +144,7 @@ def play_command(
 cli_sidebet.register(app)
 cli_exact.register(app)
 store_cli.register(app)
+server_cli.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,8 @@ file, see :func:`paytable_from_dict`) without touching code. Outcomes are listed
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -163,6 +165,22 @@ def paytable_from_dict(data: Mapping[str, Any]) -> Paytable:
     )
 
 
+def load_paytables(path: str | os.PathLike[str]) -> list[Paytable]:
+    """Register every pay table of a JSON file: ``[{"name", "side_bet", "pays": {...}}, ...]``.
+
+    This is how an operator adds a pay table without code: name the file in
+    ``$TWENTYONE_PAYTABLES`` (read when twentyone starts) and choose the table by name in the
+    rules (``{"side_bets": [{"name": "lucky-lucky", "paytable": "my-table"}]}``).
+    """
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    items = data if isinstance(data, list) else [data]
+    tables = [paytable_from_dict(item) for item in items]
+    for table in tables:
+        register_paytable(table)
+    return tables
+
+
 for _t in (
     _table(
         SideBetName.LUCKY_LUCKY,
@@ -196,3 +214,6 @@ for _t in (
     _table(SideBetName.LUCKY_LADIES, "B", "Alternative table", 1000, 200, 25, 10, 4),
 ):
     register_paytable(_t)
+
+if os.environ.get("TWENTYONE_PAYTABLES"):
+    load_paytables(os.environ["TWENTYONE_PAYTABLES"])

@@ -64,7 +64,8 @@ def make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Straight to the driver: this runs once per transaction, on the hot path.
+        connection.connection.driver_connection.execute("BEGIN IMMEDIATE")
 
     return engine
 

@@ -6,6 +6,12 @@ changes nothing. A round in progress is kept as its rules, bets, encrypted shoe 
 after a crash it is rebuilt by replaying them (same cards, same pending decision), and a round
 that cannot be rebuilt is voided and refunded.
 
+The service speaks SQLAlchemy Core on one connection per call (prepared statements built once,
+rows read as plain records): a step of play is a locked read of the player and its round, one
+multi-row insert each for the new events and ledger entries, and one update each for the round
+and the player. Ledger entries are posted with ``INSERT ... ON CONFLICT (txid) DO NOTHING``, so
+the database itself makes posting the same entry twice a no-op.
+
 >>> import tempfile, pathlib
 >>> home = pathlib.Path(tempfile.mkdtemp())
 >>> svc = TableService.open(f"sqlite:///{home / 'doc.db'}", key_file=home / "shoe.key")
@@ -23,27 +29,29 @@ that cannot be rebuilt is voided and refunded.
 from __future__ import annotations
 
 import json
+import os
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from pathlib import Path
-from typing import cast
+from typing import Any
 
-from sqlalchemy import Engine, Table, func, insert, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import Connection, Engine, func, insert, select, update
 
 from twentyone.cards import DECK, Card, Shoe, parse_cards
-from twentyone.engine import Action, Phase, Round, RoundView, SpotBet
+from twentyone.engine import Action, CardDealt, Event, Phase, Round, RoundView, SpotBet
 from twentyone.engine.record import dealt_cards, decisions, replay
 from twentyone.errors import TwentyoneError
 from twentyone.rng import SystemRandomSource
 from twentyone.rules import Rules
 from twentyone.scenario import scenario_of
-from twentyone.store import db
+from twentyone.store import db, rows
 from twentyone.store.codec import dumps, event_dict
 from twentyone.store.crypto import ShoeCipher
-from twentyone.store.models import EventRow, LedgerRow, PlayerRow, RoundRow, SeatRow
+from twentyone.store.rows import StoredPlayer, StoredRound
 from twentyone.store.views import (
     HistoryPage,
     PlayerInfo,
@@ -62,7 +70,6 @@ from twentyone.table.errors import (
     PlayerExistsError,
     RoundInProgressError,
     StaleActionError,
-    UnknownPlayerError,
     UnknownRoundError,
 )
 from twentyone.table.layout import BetLayout, Betting, SpotLayout
@@ -72,16 +79,26 @@ from twentyone.variants import Variant, find_variant
 
 OPEN, SETTLED, VOID = "open", "settled", "void"
 
-_EVENTS = cast(Table, EventRow.__table__)
-_LEDGER = cast(Table, LedgerRow.__table__)
+_P, _R, _E, _L = rows.PLAYERS.c, rows.ROUNDS.c, rows.EVENTS.c, rows.LEDGER.c
 
 ShoeFactory = Callable[[Rules], Shoe]
 Clock = Callable[[], datetime]
 
+_SOURCES = threading.local()
+
 
 def system_shoe(rules: Rules) -> Shoe:
-    """A fresh shoe shuffled by the OS CSPRNG (a new shoe every round)."""
-    return Shoe.shuffled(rules.decks, SystemRandomSource())
+    """A fresh shoe shuffled by the OS CSPRNG (a new shoe every round).
+
+    Each thread keeps one :class:`SystemRandomSource` (it reads the CSPRNG 4 KiB at a time); a
+    forked process starts its own, so no two processes ever share buffered random words.
+    """
+    pid = os.getpid()
+    source: SystemRandomSource | None = getattr(_SOURCES, "source", None)
+    if source is None or _SOURCES.pid != pid:
+        source = _SOURCES.source = SystemRandomSource()
+        _SOURCES.pid = pid
+    return Shoe.shuffled(rules.decks, source)
 
 
 _TEXT = {card: str(card) for card in DECK}
@@ -106,6 +123,12 @@ def _aware(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
+@lru_cache(maxsize=256)
+def _rules_columns(rules: Rules) -> tuple[str, str]:
+    """The stored JSON and the version of ``rules`` (computed once per rules value)."""
+    return dumps(rules.to_dict()), rules.version()
+
+
 class TableService:
     """Players, bets, rounds, money and history on one database."""
 
@@ -120,12 +143,13 @@ class TableService:
         migrate: bool = True,
     ) -> None:
         """Use ``engine``; ``migrate`` brings the schema to the latest revision first."""
+        self._post_stmt = rows.post_statement(engine)
+        self._joined = db.is_sqlite(engine)  # see rows: one joined read under BEGIN IMMEDIATE
         if migrate:
             db.migrate(engine)
         self.engine = engine
         self.cipher = cipher
         self.config = config or TableConfig()
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._shoe_factory = shoe_factory
         self._clock = clock
         self._live: dict[str, tuple[int, Round]] = {}
@@ -161,46 +185,34 @@ class TableService:
         return _naive(self._clock())
 
     @contextmanager
-    def _tx(self) -> Iterator[Session]:
+    def _tx(self) -> Iterator[Connection]:
         """One transaction; any error rolls it back and forgets the rounds kept in memory."""
         try:
-            with self._sessions.begin() as session:
-                yield session
+            with self.engine.begin() as conn:
+                yield conn
         except BaseException:
             self._live.clear()
             raise
 
-    def _player(self, session: Session, player_id: str) -> PlayerRow:
-        """The player's row, locked for this transaction."""
-        row = session.scalars(
-            select(PlayerRow).where(PlayerRow.id == player_id).with_for_update()
-        ).first()
-        if row is None:
-            raise UnknownPlayerError(f"no player with id {player_id!r}")
-        return row
+    def _open_round(self, conn: Connection, player: StoredPlayer) -> StoredRound | None:
+        return rows.get_round(conn, player.open_round_id)
 
-    def _open_round(self, session: Session, player: PlayerRow) -> RoundRow | None:
-        if player.open_round_id is None:
-            return None
-        return session.get(RoundRow, player.open_round_id)
+    def _post(self, conn: Connection, player: StoredPlayer, postings: Sequence[Posting]) -> None:
+        """Post entries once each: a transaction id already in the ledger is skipped.
 
-    def _post(self, session: Session, player: PlayerRow, postings: Sequence[Posting]) -> None:
-        """Post entries once each (a transaction id already in the ledger is skipped)."""
+        The insert skips known transaction ids itself (``ON CONFLICT DO NOTHING``); in the rare
+        case that it skipped one, the running balances of the entries it did insert are put
+        right. The caller writes the player's new balance.
+        """
         if not postings:
             return
-        txids = [p.txid for p in postings]
-        seen = set(
-            session.connection().scalars(select(_LEDGER.c.txid).where(_LEDGER.c.txid.in_(txids)))
-        )
+        unique = list({p.txid: p for p in reversed(postings)}.values())[::-1]
         now = self._now()
         balance = player.balance
-        rows = []
-        for posting in postings:
-            if posting.txid in seen:
-                continue
-            seen.add(posting.txid)
+        new_rows: list[dict[str, Any]] = []
+        for posting in unique:
             balance += posting.amount
-            rows.append(
+            new_rows.append(
                 {
                     "txid": posting.txid,
                     "player_id": player.id,
@@ -212,14 +224,23 @@ class TableService:
                     "created_at": now,
                 }
             )
-        if rows:
-            session.connection().execute(insert(_LEDGER), rows)
-            player.balance = balance
-        if player.balance < 0:
-            raise InsufficientFundsError(f"the balance would go below zero ({player.balance})")
+        inserted = set(conn.execute(self._post_stmt, new_rows).scalars())
+        if len(inserted) < len(new_rows):
+            balance = player.balance
+            fixes = []
+            for row in new_rows:
+                if row["txid"] in inserted:
+                    balance += row["amount"]
+                    if row["balance_after"] != balance:
+                        fixes.append({"b_txid": row["txid"], "b_balance": balance})
+            if fixes:
+                conn.execute(rows.FIX_BALANCE_AFTER, fixes)
+        player.balance = balance
+        if balance < 0:
+            raise InsufficientFundsError(f"the balance would go below zero ({balance})")
 
-    def _wallet(self, session: Session, player: PlayerRow) -> Wallet:
-        row = self._open_round(session, player)
+    def _wallet(self, conn: Connection, player: StoredPlayer) -> Wallet:
+        row = self._open_round(conn, player)
         return Wallet(player.balance, 0 if row is None else row.staked - row.returned)
 
     # -- players -----------------------------------------------------------------------------
@@ -231,47 +252,50 @@ class TableService:
         level = vip_level or self.config.default_level
         self.config.limits(level)
         amount = self.config.opening_grant if grant is None else grant
-        with self._tx() as session:
-            if session.scalars(select(PlayerRow.id).where(PlayerRow.name == name)).first():
+        with self._tx() as conn:
+            if conn.execute(select(_P.id).where(_P.name == name)).first():
                 raise PlayerExistsError(f"a player called {name!r} already exists")
-            player = PlayerRow(
-                id=uuid.uuid4().hex,
-                name=name,
-                vip_level=level,
-                balance=0,
-                open_round_id=None,
-                created_at=self._now(),
+            player = StoredPlayer(uuid.uuid4().hex, name, level, 0, None, self._now())
+            conn.execute(
+                insert(rows.PLAYERS),
+                {
+                    "id": player.id,
+                    "name": player.name,
+                    "vip_level": player.vip_level,
+                    "balance": 0,
+                    "open_round_id": None,
+                    "created_at": player.created_at,
+                },
             )
-            session.add(player)
-            session.flush()
             if amount:
                 posting = Posting(
                     f"grant:{player.id}:opening", None, amount, EntryKind.GRANT, "opening balance"
                 )
-                self._post(session, player, [posting])
-            return self._info(session, player)
+                self._post(conn, player, [posting])
+                rows.write_player(conn, player)
+            return self._info(conn, player)
 
-    def _info(self, session: Session, player: PlayerRow) -> PlayerInfo:
+    def _info(self, conn: Connection, player: StoredPlayer) -> PlayerInfo:
         return PlayerInfo(
             id=player.id,
             name=player.name,
             vip_level=player.vip_level,
             limits=self.config.limits(player.vip_level),
-            wallet=self._wallet(session, player),
+            wallet=self._wallet(conn, player),
             open_round_id=player.open_round_id,
             created_at=_aware(player.created_at),
         )
 
     def get_player(self, player_id: str) -> PlayerInfo:
         """A player's account by id."""
-        with self._tx() as session:
-            return self._info(session, self._player(session, player_id))
+        with self._tx() as conn:
+            return self._info(conn, rows.lock_player(conn, player_id))
 
     def find_player(self, name: str) -> PlayerInfo | None:
         """A player's account by name, if any."""
-        with self._tx() as session:
-            player = session.scalars(select(PlayerRow).where(PlayerRow.name == name)).first()
-            return None if player is None else self._info(session, player)
+        with self._tx() as conn:
+            row = conn.execute(select(*rows.PLAYER_COLS).where(_P.name == name)).first()
+            return None if row is None else self._info(conn, rows.player_of(row))
 
     def get_or_create_player(self, name: str) -> PlayerInfo:
         """The player called ``name``, created with the opening grant if new."""
@@ -281,42 +305,68 @@ class TableService:
     def set_vip_level(self, player_id: str, level: str) -> PlayerInfo:
         """Move a player to another VIP level (its limits apply from the next deal)."""
         self.config.limits(level)
-        with self._tx() as session:
-            player = self._player(session, player_id)
+        with self._tx() as conn:
+            player = rows.lock_player(conn, player_id)
+            conn.execute(update(rows.PLAYERS).where(_P.id == player.id).values(vip_level=level))
             player.vip_level = level
-            return self._info(session, player)
+            return self._info(conn, player)
 
     def grant(self, player_id: str, amount: int, txid: str, detail: str = "grant") -> Wallet:
         """Credit play money (or debit, if negative) once per ``txid``."""
-        with self._tx() as session:
-            player = self._player(session, player_id)
+        with self._tx() as conn:
+            player = rows.lock_player(conn, player_id)
             posting = Posting(f"grant:{player.id}:{txid}", None, amount, EntryKind.GRANT, detail)
-            self._post(session, player, [posting])
-            return self._wallet(session, player)
+            self._post(conn, player, [posting])
+            rows.write_player(conn, player)
+            return self._wallet(conn, player)
 
     def wallet(self, player_id: str) -> Wallet:
         """The balance and the money held by an unfinished round."""
-        with self._tx() as session:
-            return self._wallet(session, self._player(session, player_id))
+        with self._tx() as conn:
+            return self._wallet(conn, rows.lock_player(conn, player_id))
 
     # -- the bet layout ------------------------------------------------------------------------
 
     def _seat(
-        self, session: Session, player: PlayerRow, variant: Variant
-    ) -> tuple[SeatRow, dict[str, object]]:
-        seat = session.get(SeatRow, (player.id, variant.name))
-        if seat is None:
-            data: dict[str, object] = {"layout": BetLayout.empty(variant.rules).to_dict()}
-            seat = SeatRow(
-                player_id=player.id,
-                variant=variant.name,
-                layout=dumps(data),
-                updated_at=self._now(),
+        self, conn: Connection, player_id: str, variant: Variant
+    ) -> tuple[StoredPlayer, dict[str, object], bool]:
+        """The player, locked, and its seat at ``variant`` (``False``: not stored yet)."""
+        player, text = rows.lock_player_and_seat(conn, player_id, variant.name, joined=self._joined)
+        if text is None:
+            return player, {"layout": BetLayout.empty(variant.rules).to_dict()}, False
+        loaded: dict[str, object] = json.loads(text)
+        return player, loaded, True
+
+    def _write_seat(
+        self,
+        conn: Connection,
+        player: StoredPlayer,
+        variant: Variant,
+        data: dict[str, object],
+        *,
+        stored: bool,
+    ) -> None:
+        now = self._now()
+        if stored:
+            conn.execute(
+                rows.WRITE_SEAT,
+                {
+                    "b_player": player.id,
+                    "b_variant": variant.name,
+                    "b_layout": dumps(data),
+                    "b_now": now,
+                },
             )
-            session.add(seat)
-            return seat, data
-        loaded: dict[str, object] = json.loads(seat.layout)
-        return seat, loaded
+        else:
+            conn.execute(
+                rows.INSERT_SEAT,
+                {
+                    "player_id": player.id,
+                    "variant": variant.name,
+                    "layout": dumps(data),
+                    "updated_at": now,
+                },
+            )
 
     @staticmethod
     def _layouts(data: dict[str, object]) -> tuple[BetLayout, BetLayout | None]:
@@ -324,7 +374,7 @@ class TableService:
         last = data.get("last")
         return layout, None if last is None else BetLayout.from_dict(last)  # type: ignore[arg-type]
 
-    def _betting(self, player: PlayerRow, variant: Variant) -> Betting:
+    def _betting(self, player: StoredPlayer, variant: Variant) -> Betting:
         return Betting(
             rules=variant.rules,
             limits=self.config.limits(player.vip_level),
@@ -335,16 +385,16 @@ class TableService:
 
     def _table_state(
         self,
-        session: Session,
-        player: PlayerRow,
+        conn: Connection,
+        player: StoredPlayer,
         variant: Variant,
         layout: BetLayout,
         *,
         last: BetLayout | None,
         returned: int = 0,
     ) -> TableState:
-        row = self._open_round(session, player)
-        state = None if row is None else self._round_state(session, player, row)
+        row = self._open_round(conn, player)
+        state = None if row is None else self._round_state(conn, player, row)
         return TableState(
             player_id=player.id,
             variant=variant.name,
@@ -354,7 +404,7 @@ class TableService:
             over_max=self.config.over_max,
             layout=layout,
             previous=last,
-            wallet=self._wallet(session, player),
+            wallet=self._wallet(conn, player),
             round=state,
             returned=returned,
         )
@@ -366,26 +416,25 @@ class TableService:
         op: Callable[[Betting, BetLayout, BetLayout | None], tuple[BetLayout, int]],
     ) -> TableState:
         variant = find_variant(variant_name)
-        with self._tx() as session:
-            player = self._player(session, player_id)
+        with self._tx() as conn:
+            player, data, stored = self._seat(conn, player_id, variant)
             if player.open_round_id is not None:
                 raise RoundInProgressError("finish the round in progress before betting again")
-            seat, data = self._seat(session, player, variant)
             layout, last = self._layouts(data)
             layout, returned = op(self._betting(player, variant), layout, last)
             data["layout"] = layout.to_dict()
-            seat.layout = dumps(data)
-            seat.updated_at = self._now()
-            return self._table_state(session, player, variant, layout, last=last, returned=returned)
+            self._write_seat(conn, player, variant, data, stored=stored)
+            return self._table_state(conn, player, variant, layout, last=last, returned=returned)
 
     def table(self, player_id: str, variant: str) -> TableState:
         """The player's seat at ``variant``'s table (and the round in progress, if any)."""
         found = find_variant(variant)
-        with self._tx() as session:
-            player = self._player(session, player_id)
-            _, data = self._seat(session, player, found)
+        with self._tx() as conn:
+            player, data, stored = self._seat(conn, player_id, found)
+            if not stored:
+                self._write_seat(conn, player, found, data, stored=False)
             layout, last = self._layouts(data)
-            return self._table_state(session, player, found, layout, last=last)
+            return self._table_state(conn, player, found, layout, last=last)
 
     def place(
         self, player_id: str, variant: str, spot: int, chip: int, side: str | None = None
@@ -454,13 +503,12 @@ class TableService:
     def _deal(self, player_id: str, variant_name: str, *, rebet: bool, double: bool) -> RoundState:
         variant = find_variant(variant_name)
         rules = variant.rules
-        with self._tx() as session:
-            player = self._player(session, player_id)
+        with self._tx() as conn:
+            player, data, stored = self._seat(conn, player_id, variant)
             if player.open_round_id is not None:
                 raise RoundInProgressError(
                     f"round {player.open_round_id} is unfinished: finish it first"
                 )
-            seat, data = self._seat(session, player, variant)
             layout, last = self._layouts(data)
             betting = self._betting(player, variant)
             if rebet:
@@ -472,12 +520,13 @@ class TableService:
             order = shoe.remaining()
             rnd = Round.start(rules, bets, shoe)
             now = self._now()
-            row = RoundRow(
+            rules_text, version = _rules_columns(rules)
+            row = StoredRound(
                 id=uuid.uuid4().hex,
                 player_id=player.id,
                 variant=variant.name,
-                rules=dumps(rules.to_dict()),
-                rules_version=rules.version(),
+                rules=rules_text,
+                rules_version=version,
                 layout=dumps(list(layout.positions())),
                 bets=dumps([bet.to_dict() for bet in bets]),
                 shoe=self.cipher.encrypt(_cards_text(order)),
@@ -495,43 +544,31 @@ class TableService:
                 updated_at=now,
                 finished_at=None,
             )
-            session.add(row)
-            session.flush()
             player.open_round_id = row.id
             data["layout"] = BetLayout.empty(rules).to_dict()
             data["last"] = BetLayout(layout.spots).to_dict()
-            seat.layout = dumps(data)
-            seat.updated_at = now
-            self._save(session, player, row, rnd)
-            return self._state(session, player, row, rnd)
+            self._write_seat(conn, player, variant, data, stored=stored)
+            self._save(conn, player, row, rnd, new=True)
+            return self._state(conn, player, row, rnd)
 
-    def _save(self, session: Session, player: PlayerRow, row: RoundRow, rnd: Round) -> None:
-        """Write the round's new events and ledger entries (same transaction)."""
+    def _save(
+        self,
+        conn: Connection,
+        player: StoredPlayer,
+        row: StoredRound,
+        rnd: Round,
+        *,
+        new: bool = False,
+    ) -> None:
+        """Write the round's new events and ledger entries, the round and the player.
+
+        All in the caller's transaction; ``new`` inserts the round row instead of updating it.
+        """
         events = rnd.events
         over = rnd.is_over
         public = events if over else rnd.public_events()
         start = row.events_saved
-        new = [
-            {
-                "round_id": row.id,
-                "seq": seq,
-                "type": type(public[seq]).__name__,
-                "data": dumps(event_dict(public[seq])),
-                "hidden": public[seq] is not events[seq],
-            }
-            for seq in range(start, len(events))
-        ]
-        if new:
-            session.connection().execute(insert(_EVENTS), new)
-        if over:
-            hidden = session.scalars(
-                select(EventRow).where(EventRow.round_id == row.id, EventRow.hidden)
-            )
-            for event_row in hidden:
-                if event_row.seq < start:
-                    event_row.data = dumps(event_dict(events[event_row.seq]))
-                    event_row.hidden = False
-        self._post(session, player, round_postings(row.id, events, start))
+        self._post(conn, player, round_postings(row.id, events, start))
         now = self._now()
         taken = decisions(rnd)
         row.events_saved = len(events)
@@ -542,18 +579,51 @@ class TableService:
         row.updated_at = now
         if over:
             row.status = SETTLED
-            row.cards = dumps([str(c) for c in dealt_cards(rnd)])
+            row.cards = dumps([_TEXT[c] for c in dealt_cards(rnd)])
             row.shoe = None
             row.balance_after = player.balance
             row.finished_at = now
             player.open_round_id = None
+        if new:
+            conn.execute(rows.INSERT_ROUND, row.values())
+        else:
+            rows.write_round(conn, row)
+        if start < len(events):
+            conn.execute(
+                rows.INSERT_EVENTS,
+                [
+                    {
+                        "round_id": row.id,
+                        "seq": seq,
+                        "type": type(public[seq]).__name__,
+                        "data": dumps(event_dict(public[seq])),
+                        "hidden": public[seq] is not events[seq],
+                    }
+                    for seq in range(start, len(events))
+                ],
+            )
+        if over:
+            self._unhide(conn, row.id, events, start)
+        rows.write_player(conn, player)
+        if over:
             self._live.pop(row.id, None)
         else:
             self._live[row.id] = (row.step, rnd)
 
+    @staticmethod
+    def _unhide(conn: Connection, round_id: str, events: Sequence[Event], stop: int) -> None:
+        """Show the face-down cards stored hidden among the first ``stop`` events."""
+        shown = [
+            {"b_round": round_id, "b_seq": seq, "b_data": dumps(event_dict(events[seq]))}
+            for seq in range(stop)
+            if isinstance(event := events[seq], CardDealt) and event.face_down
+        ]
+        if shown:
+            conn.execute(rows.UNHIDE, shown)
+
     # -- resuming ------------------------------------------------------------------------------
 
-    def _rebuild(self, row: RoundRow) -> Round:
+    def _rebuild(self, row: StoredRound) -> Round:
         """Replay the round from its rules, bets, shoe and decisions (cached while unchanged)."""
         cached = self._live.get(row.id)
         if cached is not None and cached[0] == row.step:
@@ -569,33 +639,31 @@ class TableService:
         self._live[row.id] = (row.step, rnd)
         return rnd
 
-    def _resume(self, session: Session, player: PlayerRow, row: RoundRow) -> Round | None:
+    def _resume(self, conn: Connection, player: StoredPlayer, row: StoredRound) -> Round | None:
         """The round in progress, or ``None`` after voiding one that cannot be rebuilt."""
         try:
             return self._rebuild(row)
         except (TwentyoneError, KeyError, TypeError, json.JSONDecodeError) as exc:
-            self._void(session, player, row, f"malfunction: cannot resume ({exc})", None)
+            self._void(conn, player, row, f"malfunction: cannot resume ({exc})", None)
             return None
 
     def _void(
-        self, session: Session, player: PlayerRow, row: RoundRow, reason: str, rnd: Round | None
+        self,
+        conn: Connection,
+        player: StoredPlayer,
+        row: StoredRound,
+        reason: str,
+        rnd: Round | None,
     ) -> None:
         """Void the round: every posting it made is reversed (all pays and plays)."""
-        entries = session.scalars(
-            select(LedgerRow).where(LedgerRow.round_id == row.id).order_by(LedgerRow.id)
-        )
         posted = [
-            Posting(e.txid, e.round_id, e.amount, EntryKind(e.kind), e.detail) for e in entries
+            Posting(e.txid, e.round_id, e.amount, EntryKind(e.kind), e.detail)
+            for e in conn.execute(rows.ROUND_LEDGER, {"round_id": row.id})
         ]
-        self._post(session, player, void_postings(row.id, posted))
+        self._post(conn, player, void_postings(row.id, posted))
         if rnd is not None:
-            row.cards = dumps([str(c) for c in dealt_cards(rnd)])
-            hidden = session.scalars(
-                select(EventRow).where(EventRow.round_id == row.id, EventRow.hidden)
-            )
-            for event_row in hidden:
-                event_row.data = dumps(event_dict(rnd.events[event_row.seq]))
-                event_row.hidden = False
+            row.cards = dumps([_TEXT[c] for c in dealt_cards(rnd)])
+            self._unhide(conn, row.id, rnd.events, min(row.events_saved, len(rnd.events)))
         now = self._now()
         row.status = VOID
         row.void_reason = reason
@@ -604,15 +672,17 @@ class TableService:
         row.finished_at = row.updated_at = now
         if player.open_round_id == row.id:
             player.open_round_id = None
+        rows.write_round(conn, row)
+        rows.write_player(conn, player)
         self._live.pop(row.id, None)
 
     # -- playing -------------------------------------------------------------------------------
 
-    def _round_state(self, session: Session, player: PlayerRow, row: RoundRow) -> RoundState:
-        rnd = self._resume(session, player, row) if row.status == OPEN else None
+    def _round_state(self, conn: Connection, player: StoredPlayer, row: StoredRound) -> RoundState:
+        rnd = self._resume(conn, player, row) if row.status == OPEN else None
         if rnd is not None:
-            return self._state(session, player, row, rnd)
-        record = self._record(session, row)
+            return self._state(conn, player, row, rnd)
+        record = self._record(conn, row)
         # A finished round: rebuild it from its clear record for the view.
         rules = Rules.from_dict(record.rules)
         bets = [SpotBet.of(b["bet"], b.get("side_bets")) for b in record.bets]
@@ -620,10 +690,10 @@ class TableService:
         if row.status == SETTLED and row.cards is not None:
             settled = replay(rules, bets, parse_cards(record.cards), record.decisions)
         view = None if settled is None else settled.view()
-        return self._finished_state(session, player, row, view)
+        return self._finished_state(conn, player, row, view)
 
     def _finished_state(
-        self, session: Session, player: PlayerRow, row: RoundRow, view: RoundView | None
+        self, conn: Connection, player: StoredPlayer, row: StoredRound, view: RoundView | None
     ) -> RoundState:
         if view is None:
             view = RoundView(Phase.SETTLED, (), None, None, (), None, (), (), ())
@@ -638,15 +708,17 @@ class TableService:
             legal_actions=(),
             unaffordable=(),
             apply_to_all=False,
-            wallet=self._wallet(session, player),
+            wallet=self._wallet(conn, player),
             staked=row.staked,
             returned=row.returned,
             void_reason=row.void_reason,
         )
 
-    def _state(self, session: Session, player: PlayerRow, row: RoundRow, rnd: Round) -> RoundState:
+    def _state(
+        self, conn: Connection, player: StoredPlayer, row: StoredRound, rnd: Round
+    ) -> RoundState:
         if row.status != OPEN:
-            return self._finished_state(session, player, row, rnd.view())
+            return self._finished_state(conn, player, row, rnd.view())
         available = player.balance
         return RoundState(
             round_id=row.id,
@@ -666,10 +738,9 @@ class TableService:
 
     def current_round(self, player_id: str) -> RoundState | None:
         """The player's unfinished round (a round that could not be resumed comes back void)."""
-        with self._tx() as session:
-            player = self._player(session, player_id)
-            row = self._open_round(session, player)
-            return None if row is None else self._round_state(session, player, row)
+        with self._tx() as conn:
+            player, row = rows.lock_player_and_round(conn, player_id, joined=self._joined)
+            return None if row is None else self._round_state(conn, player, row)
 
     def act(
         self,
@@ -683,36 +754,35 @@ class TableService:
 
         ``expected_step`` (the ``step`` the caller saw) refuses a stale or repeated request.
         """
-        with self._tx() as session:
-            player = self._player(session, player_id)
-            row = self._open_round(session, player)
+        with self._tx() as conn:
+            player, row = rows.lock_player_and_round(conn, player_id, joined=self._joined)
             if row is None:
                 raise NoRoundError("there is no round in progress: place bets and DEAL")
             if expected_step is not None and expected_step != row.step:
                 raise StaleActionError(
                     f"the round is at step {row.step}, not {expected_step}: refresh and retry"
                 )
-            rnd = self._resume(session, player, row)
+            rnd = self._resume(conn, player, row)
             if rnd is None:
-                return self._finished_state(session, player, row, None)
+                return self._finished_state(conn, player, row, None)
             try:
                 play.act(rnd, action, player.balance, apply_to_all=apply_to_all)
             except BaseException:
                 self._live.pop(row.id, None)
                 raise
-            self._save(session, player, row, rnd)
-            return self._state(session, player, row, rnd)
+            self._save(conn, player, row, rnd)
+            return self._state(conn, player, row, rnd)
 
     # -- table procedures ------------------------------------------------------------------------
 
     def void_round(self, round_id: str, reason: str = "malfunction") -> RoundSummary:
         """Void an unfinished round (misdeal, malfunction): every wager of it is refunded."""
-        with self._tx() as session:
-            found = session.get(RoundRow, round_id)
+        with self._tx() as conn:
+            found = rows.get_round(conn, round_id)
             if found is None:
                 raise UnknownRoundError(f"no round {round_id!r}")
-            player = self._player(session, found.player_id)
-            row = session.get(RoundRow, round_id, populate_existing=True)
+            player = rows.lock_player(conn, found.player_id)
+            row = rows.get_round(conn, round_id)  # again, under the player's lock
             assert row is not None
             if row.status == OPEN:
                 rnd: Round | None
@@ -720,7 +790,7 @@ class TableService:
                     rnd = self._rebuild(row)
                 except (TwentyoneError, KeyError, TypeError, json.JSONDecodeError):
                     rnd = None
-                self._void(session, player, row, reason, rnd)
+                self._void(conn, player, row, reason, rnd)
             return _summary(row)
 
     def sweep(self, now: datetime | None = None, days: int | None = None) -> list[str]:
@@ -731,26 +801,24 @@ class TableService:
         """
         limit = days if days is not None else self.config.void_after_days
         cutoff = _naive(now or self._clock()) - timedelta(days=limit)
-        with self._tx() as session:
+        with self._tx() as conn:
             stale = list(
-                session.execute(
-                    select(RoundRow.id, RoundRow.player_id).where(
-                        RoundRow.status == OPEN, RoundRow.started_at < cutoff
-                    )
+                conn.execute(
+                    select(_R.id, _R.player_id).where(_R.status == OPEN, _R.started_at < cutoff)
                 )
             )
         voided: list[str] = []
         for round_id, player_id in stale:
-            with self._tx() as session:
-                player = self._player(session, player_id)
-                row = session.get(RoundRow, round_id, populate_existing=True)
+            with self._tx() as conn:
+                player = rows.lock_player(conn, player_id)
+                row = rows.get_round(conn, round_id)
                 if row is None or row.status != OPEN or row.started_at >= cutoff:
                     continue
                 try:
                     rnd: Round | None = self._rebuild(row)
                 except (TwentyoneError, KeyError, TypeError, json.JSONDecodeError):
                     rnd = None
-                self._void(session, player, row, f"unresolved for {limit} days", rnd)
+                self._void(conn, player, row, f"unresolved for {limit} days", rnd)
                 voided.append(round_id)
         return voided
 
@@ -758,32 +826,34 @@ class TableService:
 
     def history(self, player_id: str, *, offset: int = 0, limit: int = 20) -> HistoryPage:
         """The player's rounds, newest first, a page at a time."""
-        with self._tx() as session:
-            self._player(session, player_id)
-            total = session.scalar(
-                select(func.count()).select_from(RoundRow).where(RoundRow.player_id == player_id)
-            )
-            rows = session.scalars(
-                select(RoundRow)
-                .where(RoundRow.player_id == player_id)
-                .order_by(RoundRow.started_at.desc(), RoundRow.id.desc())
+        with self._tx() as conn:
+            rows.lock_player(conn, player_id)
+            total = conn.execute(
+                select(func.count()).select_from(rows.ROUNDS).where(_R.player_id == player_id)
+            ).scalar()
+            found = conn.execute(
+                select(*rows.ROUND_COLS)
+                .where(_R.player_id == player_id)
+                .order_by(_R.started_at.desc(), _R.id.desc())
                 .offset(offset)
                 .limit(limit)
             )
-            return HistoryPage(tuple(_summary(r) for r in rows), total or 0, offset, limit)
+            return HistoryPage(
+                tuple(_summary(StoredRound(*r)) for r in found), total or 0, offset, limit
+            )
 
-    def _own_round(self, session: Session, player_id: str, round_id: str) -> RoundRow:
-        row = session.get(RoundRow, round_id)
+    def _own_round(self, conn: Connection, player_id: str, round_id: str) -> StoredRound:
+        row = rows.get_round(conn, round_id)
         if row is None or row.player_id != player_id:
             raise UnknownRoundError(f"no round {round_id!r} for this player")
         return row
 
-    def _record(self, session: Session, row: RoundRow) -> RoundRecord:
+    def _record(self, conn: Connection, row: StoredRound) -> RoundRecord:
         events = tuple(
-            json.loads(e.data)
-            for e in session.scalars(
-                select(EventRow).where(EventRow.round_id == row.id).order_by(EventRow.seq)
-            )
+            json.loads(data)
+            for data in conn.execute(
+                select(_E.data).where(_E.round_id == row.id).order_by(_E.seq)
+            ).scalars()
         )
         if row.cards is not None:
             cards = tuple(json.loads(row.cards))
@@ -791,9 +861,7 @@ class TableService:
             cards = tuple(
                 e["card"] for e in events if e["type"] == "CardDealt" and e["card"] is not None
             )
-        entries = session.scalars(
-            select(LedgerRow).where(LedgerRow.round_id == row.id).order_by(LedgerRow.id)
-        )
+        entries = conn.execute(rows.ROUND_LEDGER, {"round_id": row.id})
         return RoundRecord(
             summary=_summary(row),
             rules=json.loads(row.rules),
@@ -808,23 +876,23 @@ class TableService:
 
     def round_record(self, player_id: str, round_id: str) -> RoundRecord:
         """Everything about one of the player's rounds (hidden cards stay hidden until it ends)."""
-        with self._tx() as session:
-            self._player(session, player_id)
-            return self._record(session, self._own_round(session, player_id, round_id))
+        with self._tx() as conn:
+            rows.lock_player(conn, player_id)
+            return self._record(conn, self._own_round(conn, player_id, round_id))
 
     def statement(self, player_id: str, *, offset: int = 0, limit: int = 100) -> Statement:
         """Ledger entries, oldest first, with the balance they reconcile to."""
-        with self._tx() as session:
-            player = self._player(session, player_id)
-            where = LedgerRow.player_id == player_id
-            total, ledger_sum = session.execute(
-                select(func.count(), func.coalesce(func.sum(LedgerRow.amount), 0)).where(where)
+        with self._tx() as conn:
+            player = rows.lock_player(conn, player_id)
+            where = _L.player_id == player_id
+            total, ledger_sum = conn.execute(
+                select(func.count(), func.coalesce(func.sum(_L.amount), 0)).where(where)
             ).one()
-            rows = session.scalars(
-                select(LedgerRow).where(where).order_by(LedgerRow.id).offset(offset).limit(limit)
+            lines = conn.execute(
+                select(*rows.LEDGER_COLS).where(where).order_by(_L.id).offset(offset).limit(limit)
             )
             return Statement(
-                tuple(_line(r) for r in rows),
+                tuple(_line(r) for r in lines),
                 int(total),
                 offset,
                 limit,
@@ -834,9 +902,9 @@ class TableService:
 
     def export_scenario(self, player_id: str, round_id: str) -> dict[str, object]:
         """A finished round as a scenario file (SPEC section 10) that ``replay`` reproduces."""
-        with self._tx() as session:
-            self._player(session, player_id)
-            row = self._own_round(session, player_id, round_id)
+        with self._tx() as conn:
+            rows.lock_player(conn, player_id)
+            row = self._own_round(conn, player_id, round_id)
             if row.status == OPEN:
                 raise RoundInProgressError("a round in progress cannot be exported")
             if row.cards is None:
@@ -847,7 +915,7 @@ class TableService:
             return scenario_of(rnd, row.variant)
 
 
-def _summary(row: RoundRow) -> RoundSummary:
+def _summary(row: StoredRound) -> RoundSummary:
     return RoundSummary(
         id=row.id,
         variant=row.variant,
@@ -863,13 +931,14 @@ def _summary(row: RoundRow) -> RoundSummary:
     )
 
 
-def _line(row: LedgerRow) -> StatementLine:
+def _line(row: Sequence[Any]) -> StatementLine:
+    txid, round_id, kind, amount, balance_after, detail, created_at = row
     return StatementLine(
-        txid=row.txid,
-        round_id=row.round_id,
-        kind=row.kind,
-        amount=row.amount,
-        balance_after=row.balance_after,
-        detail=row.detail,
-        created_at=_aware(row.created_at),
+        txid=txid,
+        round_id=round_id,
+        kind=kind,
+        amount=amount,
+        balance_after=balance_after,
+        detail=detail,
+        created_at=_aware(created_at),
     )

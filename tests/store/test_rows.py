@@ -66,7 +66,8 @@ def test_an_already_posted_entry_inside_a_batch_is_skipped(service: TableService
         Posting("t:0", None, 10, EntryKind.GRANT, "new"),
         Posting("t:1", None, 500, EntryKind.GRANT, "again"),
         Posting("t:2", None, 20, EntryKind.GRANT, "new"),
-        Posting("t:2", None, 20, EntryKind.GRANT, "twice in one batch"),
+        Posting("t:0", None, 10, EntryKind.GRANT, "twice in one batch"),
+        Posting("t:3", None, 30, EntryKind.GRANT, "new"),
     ]
     _post(service, p, batch)
     statement = service.statement(p)
@@ -74,8 +75,9 @@ def test_an_already_posted_entry_inside_a_batch_is_skipped(service: TableService
         ("t:1", 500, 1500),
         ("t:0", 10, 1510),
         ("t:2", 20, 1530),
+        ("t:3", 30, 1560),
     ]
-    assert statement.balance == 1530
+    assert statement.balance == 1560
     _running_balances_hold(service, p)
 
 

@@ -198,8 +198,8 @@ def lock_player_and_round(
     row = conn.execute(_LOCK_PLAYER_ROUND, {"player_id": player_id}).first()
     if row is None:
         raise UnknownPlayerError(f"no player with id {player_id!r}")
-    player = player_of(row)
-    return player, None if player.open_round_id is None else StoredRound(*row[_NP:])
+    # No round (or a dangling id, which the outer join gives as NULLs): ``None``.
+    return player_of(row), None if row[_NP] is None else StoredRound(*row[_NP:])
 
 
 def lock_player_and_seat(

@@ -206,11 +206,13 @@ class TableService:
         """
         if not postings:
             return
-        unique = list({p.txid: p for p in reversed(postings)}.values())[::-1]
+        unique: dict[str, Posting] = {}
+        for posting in postings:
+            unique.setdefault(posting.txid, posting)  # the first of a repeated id counts
         now = self._now()
         balance = player.balance
         new_rows: list[dict[str, Any]] = []
-        for posting in unique:
+        for posting in unique.values():
             balance += posting.amount
             new_rows.append(
                 {

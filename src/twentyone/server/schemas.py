@@ -326,6 +326,7 @@ class RulesOut(Schema):
     rules_version: str
     rules: dict[str, Any]
     text: list[str]
+    rtp: list[str]
     side_bets: list[PaytableOut]
 
 

@@ -751,13 +751,23 @@ class TableService:
         *,
         apply_to_all: bool = False,
         expected_step: int | None = None,
+        round_id: str | None = None,
     ) -> RoundState:
         """Take a decision in the round in progress (insurance: optionally for every spot).
 
-        ``expected_step`` (the ``step`` the caller saw) refuses a stale or repeated request.
+        ``expected_step`` (the ``step`` the caller saw) refuses a stale or repeated request;
+        ``round_id`` (the round the caller saw) is checked under the same lock: another
+        player's round is unknown, one of the player's finished rounds is stale.
         """
         with self._tx() as conn:
             player, row = rows.lock_player_and_round(conn, player_id, joined=self._joined)
+            if round_id is not None and (row is None or row.id != round_id):
+                named = rows.get_round(conn, round_id)
+                if named is None or named.player_id != player_id:
+                    raise UnknownRoundError(f"no round {round_id!r}")
+                raise StaleActionError(
+                    f"round {round_id} is {named.status}: no more decisions can be taken"
+                )
             if row is None:
                 raise NoRoundError("there is no round in progress: place bets and DEAL")
             if expected_step is not None and expected_step != row.step:

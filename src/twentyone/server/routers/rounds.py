@@ -12,7 +12,6 @@ from fastapi import APIRouter, Path
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
 from twentyone.server.schemas import ActionIn, CurrentRoundOut, RoundOut, RoundRecordOut
-from twentyone.table.errors import StaleActionError
 
 router = APIRouter(prefix="/api/rounds", tags=["rounds"])
 
@@ -37,17 +36,12 @@ def act(round_id: RoundId, body: ActionIn, service: ServiceDep, login: CurrentLo
     an action not legal now (``409 illegal-action``), more than the balance covers
     (``402 insufficient-funds``).
     """
-    player = service.get_player(login.player_id)
-    if player.open_round_id != round_id:
-        record = service.round_record(login.player_id, round_id)  # 404 unless the player's
-        raise StaleActionError(
-            f"round {round_id} is {record.summary.status}: no more decisions can be taken"
-        )
     state = service.act(
         login.player_id,
         body.action,
         apply_to_all=body.apply_to_all,
         expected_step=body.expected_step,
+        round_id=round_id,
     )
     return RoundOut.model_validate(state.to_dict())
 

@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from twentyone.analysis.exact.actions import ACTION_ORDER, Action, Policy
 from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, can_double
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, full_shoe, is_natural, size
-from twentyone.analysis.exact.split import SplitSolver, pair_index
+from twentyone.analysis.exact.space import IntArray
+from twentyone.analysis.exact.split import (
+    SPLIT_DOUBLE,
+    SPLIT_HIT,
+    SPLIT_STAND,
+    SplitSolver,
+    pair_index,
+)
 from twentyone.rules import Rules, SplitBy, Surrender
 
 
@@ -44,6 +53,27 @@ class OptimalPolicy:
         if pair is None:
             raise ValueError("only a pair can be split")
         return self.splits.value(pair)
+
+    def split_actions(self, rows: IntArray) -> IntArray:
+        """The action codes of :meth:`hits` and :meth:`choose` for rows of the solver's hand
+        space, as a split hand sees them (stand, hit, and double on two cards if allowed)."""
+        solver = self.solver
+        space = solver.space
+        stand = solver._stand_ev[rows]
+        hit = solver._hit_ev[rows]
+        code = np.where(hit > stand + _EPS, SPLIT_HIT, SPLIT_STAND)
+        if solver.rules.double_after_split:
+            two = space.ncards[rows] == 2
+            doubles = np.array(
+                [
+                    bool(t) and can_double(solver.rules, tuple(space.comps[i].tolist()))
+                    for i, t in zip(rows.tolist(), two.tolist(), strict=True)
+                ],
+                dtype=np.bool_,
+            )
+            best = np.where(code == SPLIT_HIT, hit, stand)
+            code = np.where(doubles & (solver._double_ev[rows] > best + _EPS), SPLIT_DOUBLE, code)
+        return code
 
     def hits(self, hand: Composition) -> bool:
         """Hit when hitting is worth more than standing."""
@@ -95,15 +125,11 @@ class DealValue:
 
 
 def prepare_splits(solver: UpcardSolver, splits: SplitSolver) -> None:
-    """Batch the dealer vectors every split tree needs (collect pass), then forget dummies."""
+    """Value every split hand of the up card in one batch (after the policy is settled)."""
     if solver.rules.max_split_hands < 2:
         return
-    solver.collecting = True
-    for pair in range(10):
-        if solver.shoe[pair] >= 2:
-            splits.value(pair)
-    solver.flush()
     splits.reset()
+    splits.prepare()
 
 
 def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> list[DealValue]:
@@ -166,9 +192,7 @@ def make_solver(rules: Rules, up: int, shoe: Composition | None = None) -> Upcar
     rest[up] -= 1
     if rest[up] < 0:
         raise ValueError("the up card is not in the shoe")
-    solver = UpcardSolver(rules, tuple(rest), up)
-    solver.prepare(solver.unsplit_hands())
-    return solver
+    return UpcardSolver(rules, tuple(rest), up)
 
 
 def up_card_chances(shoe: Composition) -> list[tuple[int, float]]:

@@ -20,8 +20,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from twentyone.analysis.exact.dealer import DealerEvaluator, Outcome
+from twentyone.analysis.exact.dealer import N_OUTCOMES, DealerEvaluator, FloatArray, Outcome
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, hand_total, size
+from twentyone.analysis.exact.space import HandSpace, IntArray, keys, totals
 from twentyone.rules import DoubleOn, PeekMode, Rules
 
 _EPS = 1e-12
@@ -31,18 +32,6 @@ Value = tuple[float, float]
 """``(expected result, expected stake)`` per unit of initial bet."""
 
 ZERO: Value = (0.0, 0.0)
-
-
-def _result_vectors() -> dict[int, tuple[float, ...]]:
-    """Result of a standing total against dealer ``17, 18, 19, 20, 21, bust``."""
-    out: dict[int, tuple[float, ...]] = {}
-    for total in range(4, 22):
-        row = [float((total > d) - (total < d)) for d in range(17, 22)]
-        out[total] = (*row, 1.0)
-    return out
-
-
-_RESULT = _result_vectors()
 
 
 def can_double(rules: Rules, hand: Composition) -> bool:
@@ -59,6 +48,10 @@ def can_double(rules: Rules, hand: Composition) -> bool:
 
 class UpcardSolver:
     """Exact values of every player hand against one up card.
+
+    On construction every hand the shoe can deal (:class:`~.space.HandSpace`) is valued at once,
+    a layer of equal card count at a time: standing, hitting then playing optimally (hit or
+    stand), and doubling a two-card hand. The per-hand methods look those values up.
 
     Args:
         rules: the game.
@@ -80,71 +73,49 @@ class UpcardSolver:
             self.takes_split = rules.bj_takes_split_vs_ten
         self.charlie = rules.charlie_cards
         self._evaluator = DealerEvaluator(shoe, up, rules.dealer_hits_soft_17)
-        self._dealer: dict[Composition, tuple[float, ...]] = {}
-        self._pending: set[Composition] = set()
-        self.collecting = False
-        self._hs: dict[Composition, Value] = {}
-        self._hit: dict[Composition, Value] = {}
-        self._double: dict[Composition, Value] = {}
+        self._shoe_arr = np.array(shoe, dtype=np.int64)
+        self._dealer_keys = np.zeros(0, dtype=np.int64)
+        self._dealer_rows = np.zeros((0, N_OUTCOMES))
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
-        self._stops: dict[Composition, bool] = {}
+        self.space = HandSpace(shoe, self.charlie)
+        self._solve_unsplit()
 
     # -- dealer ------------------------------------------------------------------------------
 
+    def dealer_rows(self, removed: IntArray) -> FloatArray:
+        """The dealer's unconditional outcome vectors ``(H, 7)`` for removal rows ``(H, 10)``.
+
+        Removals are computed once per solver (keyed by :func:`~.space.keys`), in one batch per
+        call for those not seen before.
+        """
+        removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
+        wanted = keys(removed)
+        pos = np.searchsorted(self._dealer_keys, wanted)
+        known = pos < len(self._dealer_keys)
+        known[known] = self._dealer_keys[pos[known]] == wanted[known]
+        if not np.all(known):
+            new_keys, first = np.unique(wanted[~known], return_index=True)
+            rows = self._evaluator.probabilities(removed[~known][first])
+            merged = np.concatenate((self._dealer_keys, new_keys))
+            order = np.argsort(merged, kind="stable")
+            self._dealer_keys = merged[order]
+            self._dealer_rows = np.concatenate((self._dealer_rows, rows))[order]
+            pos = np.searchsorted(self._dealer_keys, wanted)
+        return self._dealer_rows[pos]
+
     def dealer(self, removed: Composition) -> tuple[float, ...]:
         """The dealer's unconditional outcome vector with ``removed`` out of the shoe."""
-        found = self._dealer.get(removed)
-        if found is None:
-            self.prepare([removed])
-            found = self._dealer[removed]
-        return found
+        return tuple(self.dealer_rows(np.array([removed]))[0].tolist())
 
     def prepare(self, removals: Iterable[Composition]) -> None:
         """Compute the dealer vectors of many removals in one batch."""
-        todo = sorted({r for r in removals if r not in self._dealer})
-        if not todo:
-            return
-        probs = self._evaluator.probabilities(np.array(todo, dtype=np.int64))
-        for key, row in zip(todo, probs.tolist(), strict=True):
-            self._dealer[key] = tuple(row)
-
-    def flush(self) -> None:
-        """Leave collecting mode and compute every split-hand removal asked for meanwhile.
-
-        In collecting mode :meth:`settle` answers zero for a split hand whose dealer vector is
-        not known yet and notes the removal, so one pass over the split trees lists them all for
-        a single batch; the caller then forgets the dummy split values and evaluates again.
-        """
-        self.collecting = False
-        self.prepare(self._pending)
-        self._pending.clear()
+        todo = list(removals)
+        if todo:
+            self.dealer_rows(np.array(todo, dtype=np.int64))
 
     def unsplit_hands(self) -> list[Composition]:
         """Every unsplit hand of two or more cards that play can reach (deal, hit, double)."""
-        seen: set[Composition] = set()
-        stack: list[Composition] = []
-        for a in range(10):
-            for b in range(a, 10):
-                hand = [0] * 10
-                hand[a] += 1
-                hand[b] += 1
-                h = tuple(hand)
-                if all(h[i] <= self.shoe[i] for i in range(10)) and h not in seen:
-                    seen.add(h)
-                    if not (a == ACE and b == TEN):
-                        stack.append(h)
-        while stack:
-            h = stack.pop()
-            if self.stops(h):
-                continue
-            for c, _ in self.draws(h):
-                grown = list(h)
-                grown[c] += 1
-                g = tuple(grown)
-                if g not in seen:
-                    seen.add(g)
-                    stack.append(g)
-        return sorted(seen)
+        return sorted(self.space.index)
 
     def blackjack_chance(self, removed: Composition) -> float:
         """Chance that the hole card makes a dealer blackjack given the removed cards."""
@@ -154,6 +125,21 @@ class UpcardSolver:
         if self.up == TEN:
             return (self.shoe[ACE] - removed[ACE]) / left
         return 0.0
+
+    def blackjack_rows(self, removed: IntArray) -> FloatArray:
+        """:meth:`blackjack_chance` of each removal row."""
+        left = (self.cards - removed.sum(axis=1)).astype(np.float64)
+        if self.up in (ACE, TEN):
+            other = TEN if self.up == ACE else ACE
+            chance: FloatArray = (self.shoe[other] - removed[:, other]) / left
+            return chance
+        return np.zeros(len(removed))
+
+    def draw_rows(self, removed: IntArray) -> FloatArray:
+        """``(H, 10)`` chance of each next card after each removal row (zero if none left)."""
+        left = np.maximum(self._shoe_arr[None, :] - removed, 0).astype(np.float64)
+        chances: FloatArray = left / (self.cards - removed.sum(axis=1)).astype(np.float64)[:, None]
+        return chances
 
     def draws(self, removed: Composition) -> list[tuple[int, float]]:
         """Each card index that can come next, with its probability."""
@@ -167,16 +153,47 @@ class UpcardSolver:
             self._draws[removed] = found
         return found
 
-    # -- settling one finished hand ----------------------------------------------------------
+    # -- settling finished hands -------------------------------------------------------------
 
     def stops(self, hand: Composition) -> bool:
         """Whether a hand takes no more decisions: bust, 21, or the Charlie card count."""
-        found = self._stops.get(hand)
-        if found is None:
-            total = hand_total(hand)[0]
-            found = total >= 21 or (self.charlie is not None and sum(hand) >= self.charlie)
-            self._stops[hand] = found
-        return found
+        total = hand_total(hand)[0]
+        return total >= 21 or (self.charlie is not None and sum(hand) >= self.charlie)
+
+    def settle_rows(
+        self, hands: IntArray, removed: IntArray, stake: int, split: bool
+    ) -> tuple[FloatArray, FloatArray]:
+        """Values ``(ev, stake)`` of finished hands (rows), as :meth:`settle` for each row."""
+        hands = np.asarray(hands, dtype=np.int64).reshape(-1, 10)
+        removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
+        total, _ = totals(hands)
+        p_bj = self.blackjack_rows(removed)
+        bust = total > 21
+        versus = ~bust
+        if self.charlie is not None and self.rules.charlie_wins:
+            versus &= hands.sum(axis=1) < self.charlie
+        win = np.where(bust, -float(stake) * (1.0 - p_bj), stake * (1.0 - p_bj))
+        if np.any(versus):
+            d = self.dealer_rows(removed[versus])
+            res = np.sign(total[versus][:, None] - _DEALER_TOTALS[None, :]).astype(np.float64)
+            win[versus] = stake * (
+                d[:, 0] * res[:, 0]
+                + d[:, 1] * res[:, 1]
+                + d[:, 2] * res[:, 2]
+                + d[:, 3] * res[:, 3]
+                + d[:, 4] * res[:, 4]
+                + d[:, Outcome.BUST]
+            )
+        if self.peek:
+            ev = win - p_bj * 0.0
+            staked = stake * (1.0 - p_bj)
+        else:
+            loss = float((not split) or self.takes_split)
+            if stake == 2 and self.takes_double:
+                loss += 1.0
+            ev = win - p_bj * np.where(bust, float(stake), loss)
+            staked = np.full(len(hands), float(stake))
+        return ev, staked
 
     def settle(self, hand: Composition, removed: Composition, stake: int, split: bool) -> Value:
         """Value of a finished hand.
@@ -195,90 +212,70 @@ class UpcardSolver:
         bet is taken once, in :mod:`~twentyone.analysis.exact.split`), and a double part only
         if ``bj_takes_double_vs_*``.
         """
-        p_bj = self.blackjack_chance(removed)
-        total = hand_total(hand)[0]
-        if total > 21:
-            win = -float(stake) * (1.0 - p_bj)
-            bj_loss = 0.0 if self.peek else float(stake)
-        else:
-            if split and self.collecting and removed not in self._dealer:
-                self._pending.add(removed)
-                return ZERO
-            if self.charlie is not None and self.rules.charlie_wins and size(hand) >= self.charlie:
-                win = stake * (1.0 - p_bj)
-            else:
-                d = self.dealer(removed)
-                res = _RESULT[total]
-                win = stake * (
-                    d[0] * res[0]
-                    + d[1] * res[1]
-                    + d[2] * res[2]
-                    + d[3] * res[3]
-                    + d[4] * res[4]
-                    + d[Outcome.BUST]
-                )
-            if self.peek:
-                bj_loss = 0.0
-            else:
-                bj_loss = float((not split) or self.takes_split)
-                if stake == 2 and self.takes_double:
-                    bj_loss += 1.0
-        ev = win - p_bj * bj_loss
-        staked = stake * (1.0 - p_bj) if self.peek else float(stake)
-        return ev, staked
+        ev, staked = self.settle_rows(np.array([hand]), np.array([removed]), stake, split)
+        return float(ev[0]), float(staked[0])
 
     # -- composition-dependent optimal values of an unsplit hand ------------------------------
 
+    def _solve_unsplit(self) -> None:
+        """Stand, hit (then hit or stand optimally) and double values of every hand."""
+        space = self.space
+        comps = space.comps
+        n = len(space)
+        self._stand_ev, self._stand_st = self.settle_rows(comps, comps, 1, False)
+        probs = self.draw_rows(comps)
+        best_ev = self._stand_ev.copy()
+        best_st = self._stand_st.copy()
+        hit_ev = np.zeros(n)
+        hit_st = np.zeros(n)
+        for start, stop in reversed(space.layers):
+            ev, st = _expect(probs[start:stop], space.child[start:stop], best_ev, best_st)
+            hit_ev[start:stop] = ev
+            hit_st[start:stop] = st
+            take = ~space.stops[start:stop] & (ev > self._stand_ev[start:stop] + _EPS)
+            best_ev[start:stop] = np.where(take, ev, best_ev[start:stop])
+            best_st[start:stop] = np.where(take, st, best_st[start:stop])
+        self._hit_ev, self._hit_st = hit_ev, hit_st
+        self._best_ev, self._best_st = best_ev, best_st
+        self._double_ev = np.zeros(n)
+        self._double_st = np.zeros(n)
+        if len(space.layers) > 1:
+            start, stop = space.layers[0]
+            s3, e3 = space.layers[1]
+            d_ev = np.zeros(n)
+            d_st = np.zeros(n)
+            d_ev[s3:e3], d_st[s3:e3] = self.settle_rows(comps[s3:e3], comps[s3:e3], 2, False)
+            ev, st = _expect(probs[start:stop], space.grown[start:stop], d_ev, d_st)
+            self._double_ev[start:stop] = ev
+            self._double_st[start:stop] = st
+
+    def _row(self, hand: Composition) -> int:
+        found = self.space.index.get(hand)
+        if found is None:
+            raise ValueError(f"hand {hand} cannot be dealt from this shoe")
+        return found
+
     def stand(self, hand: Composition) -> Value:
         """Standing on an unsplit hand."""
-        return self.settle(hand, hand, 1, False)
+        i = self._row(hand)
+        return float(self._stand_ev[i]), float(self._stand_st[i])
 
     def hit(self, hand: Composition) -> Value:
         """Hitting an unsplit hand, then playing optimally (hit or stand)."""
-        found = self._hit.get(hand)
-        if found is not None:
-            return found
-        ev = staked = 0.0
-        for c, p in self.draws(hand):
-            grown = list(hand)
-            grown[c] += 1
-            v = self.best_hit_stand(tuple(grown))
-            ev += p * v[0]
-            staked += p * v[1]
-        out = (ev, staked)
-        self._hit[hand] = out
-        return out
+        i = self._row(hand)
+        return float(self._hit_ev[i]), float(self._hit_st[i])
 
     def best_hit_stand(self, hand: Composition) -> Value:
         """The better of hitting and standing (a hand that stops just settles)."""
-        found = self._hs.get(hand)
-        if found is not None:
-            return found
-        if self.stops(hand):
-            out = self.stand(hand)
-        else:
-            s = self.stand(hand)
-            h = self.hit(hand)
-            out = h if h[0] > s[0] + _EPS else s
-        self._hs[hand] = out
-        return out
+        i = self._row(hand)
+        return float(self._best_ev[i]), float(self._best_st[i])
 
     def double(self, hand: Composition) -> Value:
         """Doubling an unsplit two-card hand."""
-        found = self._double.get(hand)
-        if found is not None:
-            return found
-        ev = staked = 0.0
-        for c, p in self.draws(hand):
-            grown = list(hand)
-            grown[c] += 1
-            g = tuple(grown)
-            v = self.settle(g, g, 2, False)
-            ev += p * v[0]
-            staked += p * v[1]
-        out = (ev, staked)
-        self._double[hand] = out
-        return out
+        i = self._row(hand)
+        if self.space.ncards[i] != 2:
+            raise ValueError("only a two-card hand can be doubled")
+        return float(self._double_ev[i]), float(self._double_st[i])
 
     def surrender(self, hand: Composition) -> Value:
         """Late surrender: half the stake is lost unless the dealer has a blackjack."""
@@ -288,3 +285,27 @@ class UpcardSolver:
     def stand_vector(self, hand: Composition) -> tuple[float, ...]:
         """The dealer's unconditional outcome vector against an unsplit hand."""
         return self.dealer(hand)
+
+
+_DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
+
+
+def _expect(
+    probs: FloatArray, child: IntArray, value_ev: FloatArray, value_st: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """``sum_c probs[:, c] * value[child[:, c]]`` over the children that exist, in rank order.
+
+    Summed one rank at a time so that each row adds its terms in the same order as a scalar
+    loop over the ranks would.
+    """
+    ev = np.zeros(len(child))
+    st = np.zeros(len(child))
+    for c in range(10):
+        idx = child[:, c]
+        ok = idx >= 0
+        if not np.any(ok):
+            continue
+        p = np.where(ok, probs[:, c], 0.0)
+        ev += p * value_ev[idx]
+        st += p * value_st[idx]
+    return ev, st

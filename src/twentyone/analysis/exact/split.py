@@ -26,85 +26,14 @@ from __future__ import annotations
 
 from functools import cache
 
+import numpy as np
+
 from twentyone.analysis.exact.actions import Action, Policy
+from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.player import ZERO, UpcardSolver, Value, can_double
-from twentyone.analysis.exact.shoe import ACE, TEN, Composition, add, hand_total, plus, size
+from twentyone.analysis.exact.shoe import ACE, TEN, Composition, add, hand_total, size
+from twentyone.analysis.exact.space import IntArray
 from twentyone.rules import SplitBy
-
-
-class SplitHandEvaluator:
-    """Values of hands in one split context, following a fixed zero-memory policy.
-
-    Args:
-        solver: the up card's solver (dealer vectors, draw chances, settling).
-        policy: what to do with each hand.
-        pair: the split card's index.
-        committed: how many pair cards sit in hands (the removal besides the hand itself is
-            ``committed - 1`` pair cards).
-    """
-
-    def __init__(
-        self,
-        solver: UpcardSolver,
-        policy: Policy,
-        pair: int,
-        committed: int,
-        decisions: dict[Composition, Action] | None = None,
-    ) -> None:
-        self.solver = solver
-        self.decisions: dict[Composition, Action] = {} if decisions is None else decisions
-        """The policy's choice per split hand (it depends on the hand only: shared)."""
-        self.policy = policy
-        self.pair = pair
-        self.committed = committed
-        self.extra = add((0,) * 10, pair, committed - 1)
-        self.one_card = pair == ACE and not solver.rules.hit_split_aces
-        self.das = solver.rules.double_after_split
-        self._memo: dict[Composition, Value] = {}
-
-    def reset(self) -> None:
-        """Forget values (after the solver leaves collecting mode)."""
-        self._memo.clear()
-
-    def value(self, hand: Composition) -> Value:
-        """The value of a split hand holding ``hand`` (two or more cards)."""
-        found = self._memo.get(hand)
-        if found is not None:
-            return found
-        solver = self.solver
-        removed_l = list(hand)
-        removed_l[self.pair] += self.committed - 1
-        removed = tuple(removed_l)
-        if solver.stops(hand) or (self.one_card and sum(hand) == 2):
-            out = solver.settle(hand, removed, 1, True)
-        else:
-            action = self.decisions.get(hand)
-            if action is None:
-                if sum(hand) == 2:
-                    legal = {Action.STAND, Action.HIT}
-                    if self.das and can_double(solver.rules, hand):
-                        legal.add(Action.DOUBLE)
-                    action = self.policy.choose(hand, frozenset(legal))
-                else:
-                    action = Action.HIT if self.policy.hits(hand) else Action.STAND
-                self.decisions[hand] = action
-            if action is Action.STAND:
-                out = solver.settle(hand, removed, 1, True)
-            else:
-                ev = staked = 0.0
-                for c, p in solver.draws(removed):
-                    grown = list(hand)
-                    grown[c] += 1
-                    g = tuple(grown)
-                    if action is Action.DOUBLE:
-                        v = solver.settle(g, plus(g, self.extra), 2, True)
-                    else:
-                        v = self.value(g)
-                    ev += p * v[0]
-                    staked += p * v[1]
-                out = (ev, staked)
-        self._memo[hand] = out
-        return out
 
 
 @cache
@@ -153,24 +82,30 @@ def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
     return 1.0
 
 
+SPLIT_STAND, SPLIT_HIT, SPLIT_DOUBLE = 0, 1, 2
+"""Action codes of a split hand (a hand that stops, or split aces' one card, stands)."""
+_CODE = {Action.STAND: SPLIT_STAND, Action.HIT: SPLIT_HIT, Action.DOUBLE: SPLIT_DOUBLE}
+
+
 class SplitSolver:
-    """Split values of every pair against one up card under one policy."""
+    """Split values of every pair against one up card under one policy.
+
+    All split contexts ``(pair, committed)`` of the up card are valued together, a layer of
+    equal card count at a time over the rows ``(context, hand)`` the policy reaches: a forward
+    pass lists the rows and the dealer removals they settle against (one dealer batch), a
+    backward pass values them. Each hand's value removes its own cards and ``committed - 1``
+    more pair cards.
+    """
 
     def __init__(self, solver: UpcardSolver, policy: Policy) -> None:
         self.solver = solver
         self.policy = policy
-        self._contexts: dict[tuple[int, int], SplitHandEvaluator] = {}
         self._values: dict[int, Value] = {}
-        self._decisions: dict[Composition, Action] = {}
-
-    def context(self, pair: int, committed: int) -> SplitHandEvaluator:
-        """The evaluator of hands with ``committed`` pair cards out."""
-        key = (pair, committed)
-        found = self._contexts.get(key)
-        if found is None:
-            found = SplitHandEvaluator(self.solver, self.policy, pair, committed, self._decisions)
-            self._contexts[key] = found
-        return found
+        self._decisions: dict[int, int] = {}
+        self._contexts: dict[tuple[int, int], int] = {}
+        self._rowmap: IntArray | None = None
+        self._ev: FloatArray = np.zeros(0)
+        self._st: FloatArray = np.zeros(0)
 
     def kinds(self, pair: int) -> tuple[tuple[int, bool, float], ...]:
         """Expected counts of hands by kind when ``pair`` is split."""
@@ -184,6 +119,152 @@ class SplitSolver:
         )
         return hand_kinds(chances, rules.max_split_hands, resplit)
 
+    # -- decisions ---------------------------------------------------------------------------
+
+    def _decide(self, rows: IntArray) -> IntArray:
+        """The policy's action code for each hand row of the space (two-card rules apply)."""
+        solver = self.solver
+        space = solver.space
+        batch = getattr(self.policy, "split_actions", None)
+        todo = [int(i) for i in np.unique(rows) if int(i) not in self._decisions]
+        if todo:
+            if batch is not None:
+                codes: list[int] = batch(np.array(todo, dtype=np.int64)).tolist()
+            else:
+                codes = []
+                das = solver.rules.double_after_split
+                for i in todo:
+                    hand: Composition = tuple(space.comps[i].tolist())
+                    if space.ncards[i] == 2:
+                        legal = {Action.STAND, Action.HIT}
+                        if das and can_double(solver.rules, hand):
+                            legal.add(Action.DOUBLE)
+                        action = self.policy.choose(hand, frozenset(legal))
+                    else:
+                        action = Action.HIT if self.policy.hits(hand) else Action.STAND
+                    codes.append(_CODE[action])
+            self._decisions.update(zip(todo, codes, strict=True))
+        return np.array([self._decisions[int(i)] for i in rows], dtype=np.int64)
+
+    # -- the batch ----------------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """Value every split hand of every pair the shoe can split (see the class docstring)."""
+        solver = self.solver
+        rules = solver.rules
+        space = solver.space
+        shoe = solver._shoe_arr
+        n = len(space)
+        self._values.clear()
+        contexts: list[tuple[int, int]] = []
+        if rules.max_split_hands >= 2:
+            for pair in range(10):
+                if solver.shoe[pair] < 2:
+                    continue
+                for committed, _, _ in self.kinds(pair):
+                    if committed <= solver.shoe[pair] and (pair, committed) not in contexts:
+                        contexts.append((pair, committed))
+        self._contexts = {ctx: k for k, ctx in enumerate(contexts)}
+        k_count = len(contexts)
+        extra = np.zeros((k_count, 10), dtype=np.int64)
+        one_card = np.zeros(k_count, dtype=np.bool_)
+        for k, (pair, committed) in enumerate(contexts):
+            extra[k, pair] = committed - 1
+            one_card[k] = pair == ACE and not rules.hit_split_aces
+        rowmap = np.full((k_count, n), -1, dtype=np.int64)
+        # Forward: the rows each layer reaches.
+        start_ctx: list[int] = []
+        start_hand: list[int] = []
+        for k, (pair, committed) in enumerate(contexts):
+            for c in range(10):
+                if solver.shoe[c] - committed * (c == pair) > 0:
+                    hand = [0] * 10
+                    hand[pair] += 1
+                    hand[c] += 1
+                    start_ctx.append(k)
+                    start_hand.append(space.index[tuple(hand)])
+        layer_ctx = np.array(start_ctx, dtype=np.int64)
+        layer_hand = np.array(start_hand, dtype=np.int64)
+        layers: list[tuple[int, int]] = []
+        all_ctx: list[IntArray] = []
+        all_hand: list[IntArray] = []
+        all_code: list[IntArray] = []
+        total_rows = 0
+        while len(layer_ctx):
+            order = np.argsort(layer_ctx * n + layer_hand, kind="stable")
+            layer_ctx, layer_hand = layer_ctx[order], layer_hand[order]
+            rowmap[layer_ctx, layer_hand] = np.arange(total_rows, total_rows + len(layer_ctx))
+            settles = space.stops[layer_hand] | (
+                one_card[layer_ctx] & (space.ncards[layer_hand] == 2)
+            )
+            code = np.full(len(layer_ctx), SPLIT_STAND, dtype=np.int64)
+            if np.any(~settles):
+                code[~settles] = self._decide(layer_hand[~settles])
+            layers.append((total_rows, total_rows + len(layer_ctx)))
+            total_rows += len(layer_ctx)
+            all_ctx.append(layer_ctx)
+            all_hand.append(layer_hand)
+            all_code.append(code)
+            hitting = code == SPLIT_HIT
+            h_ctx = layer_ctx[hitting]
+            h_hand = layer_hand[hitting]
+            removed = space.comps[h_hand] + extra[h_ctx]
+            avail = shoe[None, :] - removed > 0
+            child = space.child[h_hand]
+            sel_ctx = np.broadcast_to(h_ctx[:, None], child.shape)[avail]
+            sel_hand = child[avail]
+            uniq = np.unique(sel_ctx * n + sel_hand)
+            layer_ctx, layer_hand = uniq // n, uniq % n
+        row_ctx = np.concatenate(all_ctx) if all_ctx else np.zeros(0, dtype=np.int64)
+        row_hand = np.concatenate(all_hand) if all_hand else np.zeros(0, dtype=np.int64)
+        row_code = np.concatenate(all_code) if all_code else np.zeros(0, dtype=np.int64)
+        hands = space.comps[row_hand]
+        removed = hands + extra[row_ctx]
+        probs = solver.draw_rows(removed)
+        # Settled values: standing rows (stake 1) and the drawn card of doubled rows (stake 2).
+        ev = np.zeros(total_rows)
+        st = np.zeros(total_rows)
+        standing = row_code == SPLIT_STAND
+        doubling = np.flatnonzero(row_code == SPLIT_DOUBLE)
+        dbl_rows = np.repeat(doubling, 10)
+        dbl_card = np.tile(np.arange(10), len(doubling))
+        ok = probs[dbl_rows, dbl_card] > 0
+        dbl_rows, dbl_card = dbl_rows[ok], dbl_card[ok]
+        eye = np.eye(10, dtype=np.int64)
+        dbl_hands = hands[dbl_rows] + eye[dbl_card]
+        dbl_removed = removed[dbl_rows] + eye[dbl_card]
+        # One dealer batch for every removal the split hands settle against.
+        solver.dealer_rows(np.concatenate((removed[standing], dbl_removed)))
+        ev[standing], st[standing] = solver.settle_rows(hands[standing], removed[standing], 1, True)
+        d_ev, d_st = solver.settle_rows(dbl_hands, dbl_removed, 2, True)
+        for c in range(10):
+            pick = dbl_card == c
+            ev[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_ev[pick]
+            st[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_st[pick]
+        # Backward: hitting rows from the next layer's values.
+        for start, stop in reversed(layers):
+            sl = slice(start, stop)
+            hitting = np.flatnonzero(row_code[sl] == SPLIT_HIT) + start
+            if not len(hitting):
+                continue
+            child = rowmap[row_ctx[hitting][:, None], np.maximum(space.child[row_hand[hitting]], 0)]
+            child = np.where(probs[hitting] > 0, child, -1)
+            e, s = _expect_rows(probs[hitting], child, ev, st)
+            ev[hitting] = e
+            st[hitting] = s
+        self._rowmap = rowmap
+        self._ev, self._st = ev, st
+
+    def hand_value(self, pair: int, committed: int, hand: Composition) -> Value:
+        """The value of one split hand in context ``(pair, committed)``."""
+        if self._rowmap is None:
+            self.prepare()
+        assert self._rowmap is not None
+        row = self._rowmap[self._contexts[(pair, committed)], self.solver.space.index[hand]]
+        if row < 0:
+            raise ValueError("the split hand is not reachable")
+        return float(self._ev[row]), float(self._st[row])
+
     def value(self, pair: int) -> Value:
         """Value of splitting a pair of ``pair`` (all hands together, per initial bet)."""
         found = self._values.get(pair)
@@ -193,7 +274,6 @@ class SplitSolver:
         share = _same_rank_share(solver, pair)
         ev = staked = 0.0
         for committed, restricted, count in self.kinds(pair):
-            ctx = self.context(pair, committed)
             removed = add((0,) * 10, pair, committed)
             if removed[pair] > solver.shoe[pair]:
                 continue
@@ -201,7 +281,7 @@ class SplitSolver:
             paired = 0.0
             v_pair = ZERO
             for c, p in solver.draws(removed):
-                v = ctx.value(add(add((0,) * 10, pair), c))
+                v = self.hand_value(pair, committed, add(add((0,) * 10, pair), c))
                 e += p * v[0]
                 s += p * v[1]
                 if c == pair:
@@ -215,15 +295,31 @@ class SplitSolver:
         if not solver.peek and not solver.takes_split:
             ev -= solver.blackjack_chance(add((0,) * 10, pair, 2))
         out = (ev, staked)
-        if not solver.collecting:
-            self._values[pair] = out
+        self._values[pair] = out
         return out
 
     def reset(self) -> None:
-        """Forget values (after the solver leaves collecting mode)."""
+        """Forget values and decisions (the policy changed)."""
         self._values.clear()
-        for ctx in self._contexts.values():
-            ctx.reset()
+        self._decisions.clear()
+        self._rowmap = None
+
+
+def _expect_rows(
+    probs: FloatArray, child: IntArray, value_ev: FloatArray, value_st: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """``sum_c probs[:, c] * value[child[:, c]]`` over existing children, in rank order."""
+    ev = np.zeros(len(child))
+    st = np.zeros(len(child))
+    for c in range(10):
+        idx = child[:, c]
+        ok = idx >= 0
+        if not np.any(ok):
+            continue
+        p = np.where(ok, probs[:, c], 0.0)
+        ev += p * value_ev[idx]
+        st += p * value_st[idx]
+    return ev, st
 
 
 def pair_index(hand: Composition) -> int | None:
@@ -236,4 +332,12 @@ def pair_index(hand: Composition) -> int | None:
     return None
 
 
-__all__ = ["SplitHandEvaluator", "SplitSolver", "hand_kinds", "hand_total", "pair_index"]
+__all__ = [
+    "SPLIT_DOUBLE",
+    "SPLIT_HIT",
+    "SPLIT_STAND",
+    "SplitSolver",
+    "hand_kinds",
+    "hand_total",
+    "pair_index",
+]

@@ -1,0 +1,110 @@
+"""Every player hand one shoe can deal, as arrays, so that values are computed a layer at a time.
+
+A :class:`HandSpace` lists each composition reachable from a two-card deal by drawing until the
+hand stops (bust, 21 or the Charlie card count), ordered by card count, with the table of its
+children (the hand plus one more card). The exact analysis evaluates a whole layer of hands
+(same card count) with a few NumPy operations instead of one Python call per hand: a hand's
+value needs only the values of its children, which sit in the next layer.
+
+Hands are also keyed by one integer (:func:`keys`), which is how removals (a hand plus other
+cards out of the shoe) are looked up and deduplicated.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from twentyone.analysis.exact.shoe import ACE, Composition
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+_BASE = 64
+"""Counts per rank stay below this (a hand holds at most 30 cards, a removal 3 more)."""
+_WEIGHTS = _BASE ** np.arange(10, dtype=np.int64)
+_POINTS = np.arange(1, 11, dtype=np.int64)
+
+
+def keys(comps: IntArray) -> IntArray:
+    """One integer per composition row (distinct rows give distinct keys)."""
+    return np.asarray(comps @ _WEIGHTS, dtype=np.int64)
+
+
+def totals(comps: IntArray) -> tuple[IntArray, BoolArray]:
+    """Best totals and softness of composition rows, as :func:`~.shoe.hand_total`."""
+    hard = comps @ _POINTS
+    soft = (comps[:, ACE] > 0) & (hard <= 11)
+    return np.where(soft, hard + 10, hard), soft
+
+
+class HandSpace:
+    """The hands one shoe deals the player, layer by layer.
+
+    Args:
+        shoe: the cards the player draws from (after the up card).
+        charlie: the Charlie card count, or ``None``.
+
+    Attributes:
+        comps: ``(N, 10)`` compositions, ordered by card count (then by key).
+        layers: ``(start, stop)`` slices of ``comps`` per card count, two cards first.
+        total, soft, ncards: each hand's best total, softness and card count.
+        stops: whether a hand takes no more cards (bust, 21, Charlie).
+        child: ``(N, 10)`` index of the hand plus one card of each rank, ``-1`` if that card is
+            not left in the shoe or the hand stops.
+        grown: the same without regard to stopping, ``-1`` where the hand plus the card is
+            not in the space (a two-card hand's doubles are all in it).
+        index: composition tuple to row.
+    """
+
+    def __init__(self, shoe: Composition, charlie: int | None) -> None:
+        limit = np.array(shoe, dtype=np.int64)
+        eye = np.eye(10, dtype=np.int64)
+        pairs = [eye[a] + eye[b] for a in range(10) for b in range(a, 10)]
+        layer = np.array([p for p in pairs if np.all(p <= limit)], dtype=np.int64).reshape(-1, 10)
+        blocks: list[IntArray] = []
+        while len(layer):
+            order = np.argsort(keys(layer), kind="stable")
+            layer = layer[order]
+            blocks.append(layer)
+            total, _ = totals(layer)
+            live = total < 21
+            if charlie is not None:
+                live &= layer.sum(axis=1) < charlie
+            grown = (layer[live][:, None, :] + eye[None, :, :]).reshape(-1, 10)
+            grown = grown[np.all(grown <= limit, axis=1)]
+            _, first = np.unique(keys(grown), return_index=True)
+            layer = grown[first]
+        self.comps: IntArray = np.concatenate(blocks) if blocks else np.zeros((0, 10), np.int64)
+        self.layers: list[tuple[int, int]] = []
+        start = 0
+        for block in blocks:
+            self.layers.append((start, start + len(block)))
+            start += len(block)
+        self.ncards: IntArray = self.comps.sum(axis=1)
+        self.total, self.soft = totals(self.comps)
+        self.stops: BoolArray = self.total >= 21
+        if charlie is not None:
+            self.stops |= self.ncards >= charlie
+        self.keys: IntArray = keys(self.comps)
+        self._order = np.argsort(self.keys, kind="stable")
+        self._sorted = self.keys[self._order]
+        n = len(self.comps)
+        grown_keys = self.keys[:, None] + _WEIGHTS[None, :]
+        self.grown: IntArray = self.find(grown_keys.ravel()).reshape(n, 10)
+        self.child: IntArray = np.where(self.stops[:, None], -1, self.grown)
+        self.index: dict[Composition, int] = {
+            tuple(row): i for i, row in enumerate(self.comps.tolist())
+        }
+
+    def __len__(self) -> int:
+        return len(self.comps)
+
+    def find(self, wanted: IntArray) -> IntArray:
+        """Row of each key, ``-1`` where the composition is not in the space."""
+        if len(self._sorted) == 0:
+            return np.full(len(wanted), -1, dtype=np.int64)
+        pos = np.searchsorted(self._sorted, wanted)
+        pos = np.minimum(pos, len(self._sorted) - 1)
+        hit = self._sorted[pos] == wanted
+        return np.where(hit, self._order[pos], -1).astype(np.int64)

@@ -30,6 +30,8 @@ from twentyone.rules import Rules
 
 CHUNK_ROUNDS = 1 << 16
 """Rounds per chunk: the unit of work, of seeding and of progress."""
+DASK_CONNECT_SECONDS = 10.0
+"""How long to try to reach a Dask scheduler before giving up."""
 
 
 class SimPath(StrEnum):
@@ -121,7 +123,9 @@ def _dask(job: Job, chunks: list[Chunk], address: str) -> Iterator[Tally]:
     except ImportError as exc:  # pragma: no cover - dask is optional
         raise DaskUnavailableError("--dask needs dask.distributed installed") from exc
     try:
-        client = distributed.Client(address, timeout="10s", set_as_default=False)
+        client = distributed.Client(
+            address, timeout=f"{DASK_CONNECT_SECONDS}s", set_as_default=False
+        )
     except (OSError, TimeoutError, ValueError) as exc:
         raise DaskUnavailableError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
     with client:

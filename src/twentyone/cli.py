@@ -15,7 +15,7 @@ import click
 import typer
 from typer._click import exceptions as typer_click  # typer ≥ 0.29 vendors its own click
 
-from twentyone.analysis import cli_exact, cli_sidebet
+from twentyone.analysis import cli_exact, cli_sidebet, cli_sim
 from twentyone.errors import TwentyoneError
 from twentyone.rulestext import rules_document
 from twentyone.scenario import InvalidScenarioError, replay_text
@@ -143,6 +143,7 @@ def play_command(
 
 cli_sidebet.register(app)
 cli_exact.register(app)
+cli_sim.register(app)
 store_cli.register(app)
 server_cli.register(app)
 

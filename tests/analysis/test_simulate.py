@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 from twentyone import cli
-from twentyone.analysis import cli_sim
 from twentyone.analysis.simulate import SimPath, Tally, simulate
 from twentyone.analysis.simulate.fast import shuffled_records
 from twentyone.analysis.simulate.kernel import NUMBA
@@ -22,18 +21,15 @@ from twentyone.analysis.simulate.run import CHUNK_ROUNDS, make_job, plan, run_ch
 from twentyone.analysis.simulate.tables import kernel_tables
 from twentyone.variants import all_variants, find_variant
 
-needs_numba = pytest.mark.skipif(NUMBA is None, reason="numba is not installed")
-
 
 @pytest.fixture(scope="module")
 def main() -> Iterator[object]:
-    """``twentyone.cli.main`` with ``simulate`` and ``report`` registered."""
-    if not any(c.name == "simulate" for c in cli.app.registered_commands):
-        cli_sim.register(cli.app)
+    """``twentyone.cli.main`` (numba is a dependency: the fast path must be there)."""
+    assert NUMBA is not None
+    assert any(c.name == "simulate" for c in cli.app.registered_commands)
     yield cli.main
 
 
-@needs_numba
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", [v.name for v in all_variants()])
 def test_simulated_ev_within_99pct_ci_of_exact_basic_ev(variant: str) -> None:
@@ -49,7 +45,6 @@ def test_simulated_ev_within_99pct_ci_of_exact_basic_ev(variant: str) -> None:
         assert side.estimate.covers(float(side.exact.ev)), side.to_dict(result.rounds, result.tally)
 
 
-@needs_numba
 def test_tallies_merge_exactly() -> None:
     """The tally of two halves merged is the tally of the whole."""
     rules = find_variant("lucky-lucky").rules
@@ -63,7 +58,6 @@ def test_tallies_merge_exactly() -> None:
     assert whole.net == int((records[:, 1] - records[:, 0]).sum())
 
 
-@needs_numba
 def test_engine_path_gives_the_same_result() -> None:
     """Forcing the engine path gives the very same tally (same shoes, same play)."""
     rules = find_variant("european").rules
@@ -82,7 +76,6 @@ def test_chunks_have_independent_spawned_seeds() -> None:
     assert len({tuple(c.seed.generate_state(2)) for c in chunks}) == 3
 
 
-@needs_numba
 def test_dask_path_equals_local_path() -> None:
     """The chunks sent to a Dask scheduler (an in-process cluster on 127.0.0.1) merge to the
     same tally as one local process."""
@@ -104,7 +97,6 @@ def test_dask_path_equals_local_path() -> None:
     assert remote.dask_address == cluster.scheduler_address
 
 
-@needs_numba
 @pytest.mark.slow
 def test_local_workers_equal_one_process() -> None:
     """``--workers 2`` (two spawned processes) gives the tally of one process."""
@@ -118,7 +110,6 @@ def test_local_workers_equal_one_process() -> None:
     assert two.tally == one
 
 
-@needs_numba
 def test_cli_json_contract(main: object, capsys: pytest.CaptureFixture[str]) -> None:
     """``simulate --json``: one object with the contract's keys."""
     assert callable(main)
@@ -179,7 +170,6 @@ def test_cli_bad_arguments_exit_2(
     assert err.count("\n") == 1
 
 
-@needs_numba
 def test_cli_unreachable_dask_exits_2(
     main: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

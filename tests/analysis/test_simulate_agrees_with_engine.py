@@ -18,15 +18,13 @@ import pytest
 
 from twentyone.analysis.simulate.engine_play import engine_records
 from twentyone.analysis.simulate.fast import WordStream, scripted_records, shuffled_records
-from twentyone.analysis.simulate.kernel import FIELDS, NUMBA
+from twentyone.analysis.simulate.kernel import FIELDS
 from twentyone.analysis.simulate.run import SimPath, choose_path
 from twentyone.analysis.simulate.tables import kernel_tables
 from twentyone.rng import SeededRandomSource
 from twentyone.rules import DoubleOn, PeekMode, Rules, SideBetRules, SplitBy, Surrender
 from twentyone.sidebets.paytables import SideBetName
 from twentyone.variants import all_variants, find_variant
-
-pytestmark = pytest.mark.skipif(NUMBA is None, reason="numba is not installed")
 
 ROUNDS = 4000
 

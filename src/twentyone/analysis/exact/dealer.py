@@ -8,8 +8,10 @@ the probability of a sequence depends only on the multiset of its cards (a produ
 factorials). So for each up card we list, once, every final multiset of drawn cards with the
 number of its orderings in which the dealer stops exactly at the last card
 (:class:`DealerTable`). For a shoe, :class:`DealerEvaluator` gives the outcome probabilities
-after removing any batch of card compositions with one matrix product in log space: the log of
-``prod_r ff(n_r - p_r, k_r) / ff(n_r, k_r)`` is linear in one-hot codes of ``k_r``.
+after removing any batch of card compositions: the chance of a multiset is a product of one
+factor per rank, ``ff(n_r - p_r, k_r) / ff(n_r, k_r)``, and one for the number of cards, so the
+multisets are summed as a trie over the ranks, each node once per distinct removal of the ranks
+below it.
 
 The outcome vector is ``(17, 18, 19, 20, 21, bust, blackjack)`` and is *unconditional*: it sums
 to one and includes the dealer's blackjack. :func:`dealer_probabilities` also gives the values
@@ -18,7 +20,6 @@ conditioned on no blackjack (what a player sees after the dealer peeks).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
@@ -30,9 +31,6 @@ from twentyone.analysis.exact.shoe import ACE, TEN, Composition, size
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
-
-_NEG = -1e200
-"""Stands for log 0: finite, so that one-hot products stay well defined, and exp() gives 0."""
 
 
 class Outcome(IntEnum):
@@ -120,24 +118,42 @@ def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
     return DealerTable(up, hits_soft_17, counts, orderings, outcome)
 
 
-def _log_ratio_table(n: int, p_max: int, k_max: int) -> FloatArray:
-    """``T[p, k] = log(ff(n - p, k) / ff(n, k))`` for ``k >= 1`` (``_NEG`` where zero)."""
+def _ratio_table(n: int, p_max: int, k_max: int) -> FloatArray:
+    """``T[p, k] = ff(n - p, k) / ff(n, k)``: the chance factor of ``k`` cards of a rank that
+    has ``n`` cards in the shoe once ``p`` of them are removed (zero where too few are left)."""
     table = np.zeros((p_max + 1, k_max + 1), dtype=np.float64)
     for p in range(p_max + 1):
-        acc = 0.0
+        acc = 1.0
+        table[p, 0] = 1.0
         for k in range(1, k_max + 1):
             a = n - p - (k - 1)
-            b = n - (k - 1)
-            if a <= 0 or acc == _NEG:
-                acc = _NEG
-            else:
-                acc += math.log(a / b)
+            acc = acc * (a / (n - (k - 1))) if a > 0 else 0.0
             table[p, k] = acc
+    return table
+
+
+def _size_table(n: int, k_max: int) -> FloatArray:
+    """``G[s, K] = ff(n, K) / ff(n - s, K)`` (zero where ``K`` cards cannot be left)."""
+    table = np.zeros((n + 1, k_max + 1), dtype=np.float64)
+    for s in range(n + 1):
+        acc = 1.0
+        table[s, 0] = 1.0
+        for k in range(1, k_max + 1):
+            a = n - s - (k - 1)
+            acc = acc * ((n - (k - 1)) / a) if a > 0 else 0.0
+            table[s, k] = acc
     return table
 
 
 class DealerEvaluator:
     """Dealer outcome probabilities for one shoe (after the up card) and one up card.
+
+    The chance of a final multiset ``m`` after removing ``p`` is its chance from the full shoe,
+    ``w_m``, times ``prod_r T_r[p_r, m_r]`` (:func:`_ratio_table`) times ``G[|p|, |m|]``
+    (:func:`_size_table`). The multisets, sorted by (size and outcome, aces, deuces, ...), form
+    a trie; the sum over a node's subtree depends on ``p`` only through the counts of the ranks
+    below it, so each node is summed once per distinct such suffix of the removals, not once
+    per removal. Bust multisets are left out: the bust chance is one minus the others.
 
     Args:
         shoe: the cards left after the up card is dealt.
@@ -147,41 +163,45 @@ class DealerEvaluator:
 
     def __init__(self, shoe: Composition, up: int, hits_soft_17: bool) -> None:
         table = dealer_table(up, hits_soft_17)
-        ok = np.all(table.counts <= np.array(shoe), axis=1)
+        ok = np.all(table.counts <= np.array(shoe), axis=1) & (table.outcome != Outcome.BUST)
         counts = table.counts[ok]
+        outcome = table.outcome[ok]
         self.shoe = shoe
         self.up = up
         self.total = size(shoe)
         sizes = counts.sum(axis=1)
-        log_base = np.zeros(len(counts))
+        log_base = np.log(table.orderings[ok])
         for r in range(10):
             log_base += _log_ff_vec(shoe[r], counts[:, r])
         log_base -= _log_ff_vec(self.total, sizes)
-        weight = table.orderings[ok] * np.exp(log_base)
-        self._out = np.zeros((len(counts), N_OUTCOMES))
-        self._out[np.arange(len(counts)), table.outcome[ok]] = weight
-        # One-hot columns: (rank, k) for k >= 1 present, then drawn-size columns.
-        self._columns: list[tuple[int, int]] = []
-        for r in range(10):
-            for k in range(1, int(counts[:, r].max(initial=0)) + 1):
-                self._columns.append((r, k))
-        self._max_size = int(sizes.max(initial=0))
-        onehot = np.zeros((len(counts), len(self._columns) + self._max_size))
-        for c, (r, k) in enumerate(self._columns):
-            onehot[:, c] = counts[:, r] == k
-        for j in range(1, self._max_size + 1):
-            onehot[:, len(self._columns) + j - 1] = sizes == j
-        self._onehot_t = np.ascontiguousarray(onehot.T)
+        k_size = int(sizes.max(initial=0))
+        group = outcome * (k_size + 1) + sizes
+        trie = np.column_stack((group, counts))
+        order = np.lexsort(trie.T[::-1])
+        trie = trie[order]
+        self._weight = np.exp(log_base[order])
+        m = len(trie)
+        # starts[d]: first row of each node that fixes the group and ranks 0..d-1.
+        starts: list[IntArray] = []
+        new = np.zeros(m, dtype=np.bool_)
+        new[:1] = True
+        for d in range(11):
+            new[1:] |= trie[1:, d] != trie[:-1, d]
+            starts.append(np.flatnonzero(new))
+        self._child_k = [trie[starts[d + 1], d + 1] for d in range(10)]
+        self._parent_at = [np.searchsorted(starts[d + 1], starts[d]) for d in range(10)]
+        groups = trie[starts[0], 0]
+        self._group_outcome = groups // (k_size + 1)
+        self._group_size = groups % (k_size + 1)
         self._ratio = [
-            _log_ratio_table(shoe[r], shoe[r], max(1, int(counts[:, r].max(initial=0))))
-            for r in range(10)
+            _ratio_table(shoe[r], shoe[r], int(counts[:, r].max(initial=0))) for r in range(10)
         ]
-        self._size_ratio = _log_ratio_table(self.total, self.total, max(1, self._max_size))
+        self._size_ratio = _size_table(self.total, k_size)
 
     @property
     def multisets(self) -> int:
-        """How many final draw multisets are possible from this shoe."""
-        return int(self._out.shape[0])
+        """How many final draw multisets (other than busts) are possible from this shoe."""
+        return len(self._weight)
 
     def probabilities(self, removed: IntArray) -> FloatArray:
         """Outcome vectors ``(H, 7)`` after removing each row of ``removed`` ``(H, 10)``.
@@ -191,20 +211,36 @@ class DealerEvaluator:
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
         if np.any(removed > np.array(self.shoe)):
             raise ValueError("removed cards are not in the shoe")
-        out = np.empty((len(removed), N_OUTCOMES))
-        step = max(1, 4_000_000 // max(1, self.multisets))
-        for start in range(0, len(removed), step):
-            block = removed[start : start + step]
-            q = np.empty((len(block), self._onehot_t.shape[0]))
-            for c, (r, k) in enumerate(self._columns):
-                q[:, c] = self._ratio[r][block[:, r], k]
-            sizes = block.sum(axis=1)
-            base = len(self._columns) - 1
-            for j in range(1, self._max_size + 1):
-                q[:, base + j] = -self._size_ratio[sizes, j]
-            np.maximum(q, _NEG, out=q)
-            out[start : start + step] = np.exp(q @ self._onehot_t) @ self._out
+        out = np.zeros((len(removed), N_OUTCOMES))
+        if len(removed) and self.multisets:
+            # Distinct suffixes (counts of ranks d..9) of the removals, from rank 9 up.
+            key = np.zeros(len(removed), dtype=np.int64)
+            previous = np.zeros(1, dtype=np.int64)
+            levels: list[tuple[IntArray, IntArray]] = []
+            inverse = np.zeros(len(removed), dtype=np.int64)
+            for d in range(9, -1, -1):
+                key = removed[:, d] + _SUFFIX * key
+                unique, inverse = np.unique(key, return_inverse=True)
+                levels.append((unique % _SUFFIX, np.searchsorted(previous, unique // _SUFFIX)))
+                previous = unique
+            # value[s, node]: the node's subtree sum for suffix s (suffix-major: row gathers).
+            value = self._weight[None, :]
+            for d in range(9, -1, -1):
+                count, tail = levels[9 - d]
+                factor = np.take(self._ratio[d][count], self._child_k[d], axis=1)
+                value = np.add.reduceat(factor * value[tail], self._parent_at[d], axis=1)
+            sizes = removed.sum(axis=1)
+            weighted = value[inverse] * self._size_ratio[sizes][:, self._group_size]
+            for o in range(N_OUTCOMES):
+                mine = self._group_outcome == o
+                if np.any(mine):
+                    out[:, o] = weighted[:, mine].sum(axis=1)
+        out[:, Outcome.BUST] = 1.0 - out.sum(axis=1)
         return out
+
+
+_SUFFIX = 64
+"""Key base of a removal suffix (no rank count of a removal reaches it)."""
 
 
 def _log_ff_vec(n: int, k: IntArray) -> FloatArray:

@@ -63,14 +63,11 @@ class OptimalPolicy:
         hit = solver._hit_ev[rows]
         code = np.where(hit > stand + _EPS, SPLIT_HIT, SPLIT_STAND)
         if solver.rules.double_after_split:
-            two = space.ncards[rows] == 2
-            doubles = np.array(
-                [
-                    bool(t) and can_double(solver.rules, tuple(space.comps[i].tolist()))
-                    for i, t in zip(rows.tolist(), two.tolist(), strict=True)
-                ],
-                dtype=np.bool_,
-            )
+            two = np.flatnonzero(space.ncards[rows] == 2)
+            doubles = np.zeros(len(rows), dtype=np.bool_)
+            doubles[two] = [
+                can_double(solver.rules, tuple(space.comps[i].tolist())) for i in rows[two].tolist()
+            ]
             best = np.where(code == SPLIT_HIT, hit, stand)
             code = np.where(doubles & (solver._double_ev[rows] > best + _EPS), SPLIT_DOUBLE, code)
         return code

@@ -22,7 +22,7 @@ import numpy as np
 
 from twentyone.analysis.exact.dealer import N_OUTCOMES, DealerEvaluator, FloatArray, Outcome
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, hand_total, size
-from twentyone.analysis.exact.space import HandSpace, IntArray, keys, totals
+from twentyone.analysis.exact.space import BoolArray, HandSpace, IntArray, keys, totals
 from twentyone.rules import DoubleOn, PeekMode, Rules
 
 _EPS = 1e-12
@@ -115,7 +115,7 @@ class UpcardSolver:
 
     def unsplit_hands(self) -> list[Composition]:
         """Every unsplit hand of two or more cards that play can reach (deal, hit, double)."""
-        return sorted(self.space.index)
+        return sorted(self.space.hands())
 
     def blackjack_chance(self, removed: Composition) -> float:
         """Chance that the hole card makes a dealer blackjack given the removed cards."""
@@ -160,6 +160,14 @@ class UpcardSolver:
         total = hand_total(hand)[0]
         return total >= 21 or (self.charlie is not None and sum(hand) >= self.charlie)
 
+    def versus_dealer(self, hands: IntArray) -> BoolArray:
+        """Which finished hands (rows) are settled against the dealer's total (not bust and no
+        winning Charlie): the ones that need a dealer vector."""
+        versus: BoolArray = totals(hands)[0] <= 21
+        if self.charlie is not None and self.rules.charlie_wins:
+            versus &= hands.sum(axis=1) < self.charlie
+        return versus
+
     def settle_rows(
         self, hands: IntArray, removed: IntArray, stake: int, split: bool
     ) -> tuple[FloatArray, FloatArray]:
@@ -169,9 +177,7 @@ class UpcardSolver:
         total, _ = totals(hands)
         p_bj = self.blackjack_rows(removed)
         bust = total > 21
-        versus = ~bust
-        if self.charlie is not None and self.rules.charlie_wins:
-            versus &= hands.sum(axis=1) < self.charlie
+        versus = self.versus_dealer(hands)
         win = np.where(bust, -float(stake) * (1.0 - p_bj), stake * (1.0 - p_bj))
         if np.any(versus):
             d = self.dealer_rows(removed[versus])
@@ -250,8 +256,8 @@ class UpcardSolver:
             self._double_st[start:stop] = st
 
     def _row(self, hand: Composition) -> int:
-        found = self.space.index.get(hand)
-        if found is None:
+        found = self.space.row(hand)
+        if found < 0:
             raise ValueError(f"hand {hand} cannot be dealt from this shoe")
         return found
 

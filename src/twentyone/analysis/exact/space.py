@@ -23,6 +23,7 @@ BoolArray = npt.NDArray[np.bool_]
 _BASE = 64
 """Counts per rank stay below this (a hand holds at most 30 cards, a removal 3 more)."""
 _WEIGHTS = _BASE ** np.arange(10, dtype=np.int64)
+_WEIGHT_LIST = [int(w) for w in _WEIGHTS]
 _POINTS = np.arange(1, 11, dtype=np.int64)
 
 
@@ -54,7 +55,6 @@ class HandSpace:
             not left in the shoe or the hand stops.
         grown: the same without regard to stopping, ``-1`` where the hand plus the card is
             not in the space (a two-card hand's doubles are all in it).
-        index: composition tuple to row.
     """
 
     def __init__(self, shoe: Composition, charlie: int | None) -> None:
@@ -93,12 +93,25 @@ class HandSpace:
         grown_keys = self.keys[:, None] + _WEIGHTS[None, :]
         self.grown: IntArray = self.find(grown_keys.ravel()).reshape(n, 10)
         self.child: IntArray = np.where(self.stops[:, None], -1, self.grown)
-        self.index: dict[Composition, int] = {
-            tuple(row): i for i, row in enumerate(self.comps.tolist())
-        }
+        self._rows: dict[Composition, int] = {}
 
     def __len__(self) -> int:
         return len(self.comps)
+
+    def row(self, hand: Composition) -> int:
+        """The row of one composition, ``-1`` if it is not in the space."""
+        found = self._rows.get(hand)
+        if found is None:
+            key = 0
+            for count, weight in zip(hand, _WEIGHT_LIST, strict=True):
+                key += count * weight
+            found = int(self.find(np.array([key], dtype=np.int64))[0])
+            self._rows[hand] = found
+        return found
+
+    def hands(self) -> list[Composition]:
+        """Every composition of the space, in key order."""
+        return [tuple(row) for row in self.comps[self._order].tolist()]
 
     def find(self, wanted: IntArray) -> IntArray:
         """Row of each key, ``-1`` where the composition is not in the space."""

@@ -101,7 +101,7 @@ class SplitSolver:
         self.solver = solver
         self.policy = policy
         self._values: dict[int, Value] = {}
-        self._decisions: dict[int, int] = {}
+        self._decisions: IntArray = np.zeros(0, dtype=np.int64)
         self._contexts: dict[tuple[int, int], int] = {}
         self._rowmap: IntArray | None = None
         self._ev: FloatArray = np.zeros(0)
@@ -125,15 +125,16 @@ class SplitSolver:
         """The policy's action code for each hand row of the space (two-card rules apply)."""
         solver = self.solver
         space = solver.space
-        batch = getattr(self.policy, "split_actions", None)
-        todo = [int(i) for i in np.unique(rows) if int(i) not in self._decisions]
-        if todo:
+        if len(self._decisions) != len(space):
+            self._decisions = np.full(len(space), -1, dtype=np.int64)
+        todo = np.unique(rows[self._decisions[rows] < 0])
+        if len(todo):
+            batch = getattr(self.policy, "split_actions", None)
             if batch is not None:
-                codes: list[int] = batch(np.array(todo, dtype=np.int64)).tolist()
+                self._decisions[todo] = batch(todo)
             else:
-                codes = []
                 das = solver.rules.double_after_split
-                for i in todo:
+                for i in todo.tolist():
                     hand: Composition = tuple(space.comps[i].tolist())
                     if space.ncards[i] == 2:
                         legal = {Action.STAND, Action.HIT}
@@ -142,9 +143,9 @@ class SplitSolver:
                         action = self.policy.choose(hand, frozenset(legal))
                     else:
                         action = Action.HIT if self.policy.hits(hand) else Action.STAND
-                    codes.append(_CODE[action])
-            self._decisions.update(zip(todo, codes, strict=True))
-        return np.array([self._decisions[int(i)] for i in rows], dtype=np.int64)
+                    self._decisions[i] = _CODE[action]
+        decided: IntArray = self._decisions[rows]
+        return decided
 
     # -- the batch ----------------------------------------------------------------------------
 
@@ -182,7 +183,7 @@ class SplitSolver:
                     hand[pair] += 1
                     hand[c] += 1
                     start_ctx.append(k)
-                    start_hand.append(space.index[tuple(hand)])
+                    start_hand.append(space.row(tuple(hand)))
         layer_ctx = np.array(start_ctx, dtype=np.int64)
         layer_hand = np.array(start_hand, dtype=np.int64)
         layers: list[tuple[int, int]] = []
@@ -234,7 +235,10 @@ class SplitSolver:
         dbl_hands = hands[dbl_rows] + eye[dbl_card]
         dbl_removed = removed[dbl_rows] + eye[dbl_card]
         # One dealer batch for every removal the split hands settle against.
-        solver.dealer_rows(np.concatenate((removed[standing], dbl_removed)))
+        settled = np.concatenate((hands[standing], dbl_hands))
+        solver.dealer_rows(
+            np.concatenate((removed[standing], dbl_removed))[solver.versus_dealer(settled)]
+        )
         ev[standing], st[standing] = solver.settle_rows(hands[standing], removed[standing], 1, True)
         d_ev, d_st = solver.settle_rows(dbl_hands, dbl_removed, 2, True)
         for c in range(10):
@@ -260,7 +264,8 @@ class SplitSolver:
         if self._rowmap is None:
             self.prepare()
         assert self._rowmap is not None
-        row = self._rowmap[self._contexts[(pair, committed)], self.solver.space.index[hand]]
+        index = self.solver.space.row(hand)
+        row = self._rowmap[self._contexts[(pair, committed)], index] if index >= 0 else -1
         if row < 0:
             raise ValueError("the split hand is not reachable")
         return float(self._ev[row]), float(self._st[row])
@@ -301,7 +306,7 @@ class SplitSolver:
     def reset(self) -> None:
         """Forget values and decisions (the policy changed)."""
         self._values.clear()
-        self._decisions.clear()
+        self._decisions = np.zeros(0, dtype=np.int64)
         self._rowmap = None
 
 

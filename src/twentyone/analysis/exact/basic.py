@@ -17,7 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
+
 from twentyone.analysis.exact.actions import Action
+from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.game import (
     OptimalPolicy,
     deal_legal,
@@ -25,20 +28,22 @@ from twentyone.analysis.exact.game import (
     make_solver,
     prepare_splits,
 )
-from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, can_double
+from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, _expect, can_double
 from twentyone.analysis.exact.shoe import Composition, hand_total, is_natural, size
-from twentyone.analysis.exact.split import SplitSolver, pair_index
+from twentyone.analysis.exact.space import BoolArray, IntArray
+from twentyone.analysis.exact.split import (
+    SPLIT_DOUBLE,
+    SPLIT_HIT,
+    SPLIT_STAND,
+    SplitSolver,
+    pair_index,
+)
 from twentyone.rules import Rules, Surrender
 
 HandClass = tuple[bool, int]
 """``(soft, total)``."""
 
-
-def _children(solver: UpcardSolver, hand: Composition) -> Iterator[tuple[Composition, float]]:
-    for c, p in solver.draws(hand):
-        grown = list(hand)
-        grown[c] += 1
-        yield tuple(grown), p
+_SPLIT_CODE = {Action.STAND: SPLIT_STAND, Action.HIT: SPLIT_HIT, Action.DOUBLE: SPLIT_DOUBLE}
 
 
 class BasicPolicy:
@@ -49,8 +54,11 @@ class BasicPolicy:
         self.multi: dict[HandClass, bool] = {}
         self.two: dict[HandClass, tuple[Action, ...]] = {}
         self.pairs: dict[int, tuple[Action, ...]] = {}
-        self._value: dict[Composition, Value] = {}
-        self._hit: dict[Composition, Value] = {}
+        n = len(solver.space)
+        self._value_ev = np.zeros(n)
+        self._value_st = np.zeros(n)
+        self._hit_ev = np.zeros(n)
+        self._hit_st = np.zeros(n)
         self.splits = SplitSolver(solver, self)
         self._derive()
 
@@ -76,32 +84,40 @@ class BasicPolicy:
                 return action
         return Action.HIT if self.hits(hand) else Action.STAND
 
+    def split_actions(self, rows: IntArray) -> IntArray:
+        """The action codes of :meth:`hits` and :meth:`choose` for rows of the solver's hand
+        space, as a split hand sees them (stand, hit, and double on two cards if allowed)."""
+        solver = self.solver
+        space = solver.space
+        table = np.zeros((2, 32), dtype=np.bool_)
+        table[:, :12] = True
+        for (soft, total), hit in self.multi.items():
+            table[int(soft), total] = hit
+        code = np.where(
+            table[space.soft[rows].astype(np.int64), np.minimum(space.total[rows], 31)],
+            SPLIT_HIT,
+            SPLIT_STAND,
+        )
+        das = solver.rules.double_after_split
+        for j in np.flatnonzero(space.ncards[rows] == 2).tolist():
+            hand: Composition = tuple(space.comps[rows[j]].tolist())
+            legal = {Action.STAND, Action.HIT}
+            if das and can_double(solver.rules, hand):
+                legal.add(Action.DOUBLE)
+            code[j] = _SPLIT_CODE[self.choose(hand, frozenset(legal))]
+        return code
+
     # -- values under this policy ---------------------------------------------------------------
 
     def value(self, hand: Composition) -> Value:
         """Value of an unsplit hand of three or more cards played by the chart."""
-        found = self._value.get(hand)
-        if found is None:
-            solver = self.solver
-            if solver.stops(hand) or not self.hits(hand):
-                found = solver.stand(hand)
-            else:
-                found = self.hit(hand)
-            self._value[hand] = found
-        return found
+        i = self.solver.row(hand)
+        return float(self._value_ev[i]), float(self._value_st[i])
 
     def hit(self, hand: Composition) -> Value:
         """Hitting, then following the chart."""
-        found = self._hit.get(hand)
-        if found is None:
-            ev = staked = 0.0
-            for grown, p in _children(self.solver, hand):
-                v = self.value(grown)
-                ev += p * v[0]
-                staked += p * v[1]
-            found = (ev, staked)
-            self._hit[hand] = found
-        return found
+        i = self.solver.row(hand)
+        return float(self._hit_ev[i]), float(self._hit_st[i])
 
     def action_value(self, hand: Composition, action: Action) -> Value:
         """Value of ``action`` on an unsplit two-card hand, the chart played afterwards."""
@@ -121,64 +137,74 @@ class BasicPolicy:
 
     # -- derivation ---------------------------------------------------------------------------
 
-    def _reach(self) -> dict[Composition, float]:
-        """Chance that each hand of three or more cards is held, under optimal play."""
+    def _reach(self) -> tuple[FloatArray, BoolArray]:
+        """Chance that each hand of three or more cards is held under optimal play, and
+        whether play reaches it at all (rows of the solver's hand space)."""
         solver = self.solver
         rules = solver.rules
+        space = solver.space
         optimal = OptimalPolicy(solver)
-        layer: dict[Composition, float] = {}
-        n = solver.cards
-        shoe = solver.shoe
-        for a in range(10):
-            for b in range(a, 10):
-                if shoe[a] == 0 or shoe[b] - (a == b) <= 0:
-                    continue
-                hand_l = [0] * 10
-                hand_l[a] += 1
-                hand_l[b] += 1
-                hand = tuple(hand_l)
-                if is_natural(hand) or solver.stops(hand):
-                    continue
-                legal = deal_legal(rules, hand) - {Action.SPLIT}
-                if optimal.choose(hand, legal) is not Action.HIT:
-                    continue
-                prob = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
-                for grown, p in _children(solver, hand):
-                    layer[grown] = layer.get(grown, 0.0) + prob * p
-        reach: dict[Composition, float] = {}
-        while layer:
-            nxt: dict[Composition, float] = {}
-            for hand, prob in layer.items():
-                reach[hand] = reach.get(hand, 0.0) + prob
-                if solver.stops(hand) or not optimal.hits(hand):
-                    continue
-                for grown, p in _children(solver, hand):
-                    nxt[grown] = nxt.get(grown, 0.0) + prob * p
-            layer = nxt
-        return reach
+        n = len(space)
+        reach = np.zeros(n)
+        reached = np.zeros(n, dtype=np.bool_)
+        probs = solver.draw_rows(space.comps)
+        hitting = ~space.stops & (solver._hit_ev > solver._stand_ev + _EPS)
+        first = space.layers[0]
+        weight = np.zeros(n)
+        for hand, prob in _two_card_deals(solver):
+            if solver.stops(hand):
+                continue
+            legal = deal_legal(rules, hand) - {Action.SPLIT}
+            if optimal.choose(hand, legal) is Action.HIT:
+                weight[solver.row(hand)] = prob
+        hitting[first[0] : first[1]] = weight[first[0] : first[1]] > 0
+        held = np.zeros(n, dtype=np.bool_)
+        held[first[0] : first[1]] = hitting[first[0] : first[1]]
+        for start, stop in space.layers:
+            if start != first[0]:
+                reach[start:stop] = weight[start:stop]
+            rows = np.flatnonzero(hitting[start:stop] & held[start:stop]) + start
+            child = space.child[rows]
+            ok = child >= 0
+            share = (weight[rows][:, None] * probs[rows])[ok]
+            weight += np.bincount(child[ok], weights=share, minlength=n)
+            held[child[ok]] = True
+            reached[child[ok]] = True
+        return reach, reached
 
     def _derive(self) -> None:
         solver = self.solver
         rules = solver.rules
-        reach = self._reach()
-        by_class: dict[HandClass, list[tuple[Composition, float]]] = {}
-        for hand, prob in reach.items():
-            if solver.stops(hand):
-                continue
-            total, soft = hand_total(hand)
-            by_class.setdefault((soft, total), []).append((hand, prob))
+        space = solver.space
+        reach, reached = self._reach()
+        probs = solver.draw_rows(space.comps)
+        stand_ev, stand_st = solver._stand_ev, solver._stand_st
+        value_ev, value_st = self._value_ev, self._value_st
+        value_ev[:] = stand_ev
+        value_st[:] = stand_st
+        live = ~space.stops
         order = (
             [(False, t) for t in range(20, 11, -1)]
             + [(True, t) for t in range(20, 11, -1)]
             + [(False, t) for t in range(11, 3, -1)]
         )
-        for cls in order:
-            members = by_class.get(cls, [])
-            stand = sum(p * solver.stand(h)[0] for h, p in members)
-            hit = sum(p * self.hit(h)[0] for h, p in members)
-            self.multi[cls] = hit > stand + _EPS if members else cls[1] < 12
-            self._value.clear()
-            self._hit.clear()
+        for soft, total in order:
+            rows = np.flatnonzero(live & (space.soft == soft) & (space.total == total))
+            hit_ev, hit_st = _expect(probs[rows], space.child[rows], value_ev, value_st)
+            self._hit_ev[rows] = hit_ev
+            self._hit_st[rows] = hit_st
+            members = reached[rows]
+            if np.any(members):
+                p = reach[rows][members]
+                stand = float(np.sum(p * stand_ev[rows][members]))
+                hit = float(np.sum(p * hit_ev[members]))
+                takes = hit > stand + _EPS
+            else:
+                takes = total < 12
+            self.multi[(soft, total)] = takes
+            if takes:
+                value_ev[rows] = hit_ev
+                value_st[rows] = hit_st
         # Two-card hands that are not pairs, weighted by the chance of the deal.
         deals: dict[HandClass, list[tuple[Composition, float]]] = {}
         pairs: list[Composition] = []
@@ -188,13 +214,13 @@ class BasicPolicy:
                 continue
             total, soft = hand_total(hand)
             deals.setdefault((soft, total), []).append((hand, prob))
-        for cls, members in deals.items():
+        for cls, members_ in deals.items():
             actions = [Action.STAND, Action.HIT]
-            if can_double(rules, members[0][0]):
+            if can_double(rules, members_[0][0]):
                 actions.append(Action.DOUBLE)
             if rules.surrender is Surrender.LATE:
                 actions.append(Action.SURRENDER)
-            scores = {a: sum(p * self.action_value(h, a)[0] for h, p in members) for a in actions}
+            scores = {a: sum(p * self.action_value(h, a)[0] for h, p in members_) for a in actions}
             self.two[cls] = _rank(scores)
         for hand in pairs:
             pair = pair_index(hand)
@@ -219,8 +245,6 @@ class BasicPolicy:
                 self.pairs[pair] = (Action.SPLIT, *rest)
             else:
                 self.pairs[pair] = (*rest, Action.SPLIT)
-        self._value.clear()
-        self._hit.clear()
 
 
 def _rank(scores: dict[Action, float]) -> tuple[Action, ...]:

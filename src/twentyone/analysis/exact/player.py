@@ -255,7 +255,8 @@ class UpcardSolver:
             self._double_ev[start:stop] = ev
             self._double_st[start:stop] = st
 
-    def _row(self, hand: Composition) -> int:
+    def row(self, hand: Composition) -> int:
+        """The hand's row in :attr:`space` (an error if the shoe cannot deal it)."""
         found = self.space.row(hand)
         if found < 0:
             raise ValueError(f"hand {hand} cannot be dealt from this shoe")
@@ -263,22 +264,22 @@ class UpcardSolver:
 
     def stand(self, hand: Composition) -> Value:
         """Standing on an unsplit hand."""
-        i = self._row(hand)
+        i = self.row(hand)
         return float(self._stand_ev[i]), float(self._stand_st[i])
 
     def hit(self, hand: Composition) -> Value:
         """Hitting an unsplit hand, then playing optimally (hit or stand)."""
-        i = self._row(hand)
+        i = self.row(hand)
         return float(self._hit_ev[i]), float(self._hit_st[i])
 
     def best_hit_stand(self, hand: Composition) -> Value:
         """The better of hitting and standing (a hand that stops just settles)."""
-        i = self._row(hand)
+        i = self.row(hand)
         return float(self._best_ev[i]), float(self._best_st[i])
 
     def double(self, hand: Composition) -> Value:
         """Doubling an unsplit two-card hand."""
-        i = self._row(hand)
+        i = self.row(hand)
         if self.space.ncards[i] != 2:
             raise ValueError("only a two-card hand can be doubled")
         return float(self._double_ev[i]), float(self._double_st[i])

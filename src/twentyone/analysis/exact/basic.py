@@ -165,7 +165,7 @@ class BasicPolicy:
                 reach[start:stop] = weight[start:stop]
             rows = np.flatnonzero(hitting[start:stop] & held[start:stop]) + start
             child = space.child[rows]
-            ok = child >= 0
+            ok = (child >= 0) & (probs[rows] > 0)
             share = (weight[rows][:, None] * probs[rows])[ok]
             weight += np.bincount(child[ok], weights=share, minlength=n)
             held[child[ok]] = True

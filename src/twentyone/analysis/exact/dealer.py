@@ -74,75 +74,76 @@ class DealerTable:
     outcome: IntArray
 
 
-def _dealer_state(up: int, drawn: Composition, hits_soft_17: bool) -> int | None:
-    """The outcome of up card + drawn cards if the dealer stops there, else ``None``."""
-    if size(drawn) == 1 and ((up == ACE and drawn[TEN] == 1) or (up == TEN and drawn[ACE] == 1)):
-        return int(Outcome.BLACKJACK)
-    hard = up + 1 + sum(n * (i + 1) for i, n in enumerate(drawn))
-    if hard > 21:
-        return int(Outcome.BUST)
-    has_ace = up == ACE or drawn[ACE] > 0
-    if has_ace and hard + 10 <= 21:
-        total = hard + 10
-        if total > 17:
-            return total - 17
-        return None if total < 17 or hits_soft_17 else 0
-    if hard >= 17:
-        return hard - 17
-    return None
+_UNDECIDED = -1
+"""State code of a dealer hand that draws again."""
+
+
+def _dealer_states(up: int, drawn: IntArray, hits_soft_17: bool) -> IntArray:
+    """The :class:`Outcome` of up card + each row of drawn cards if the dealer stops there,
+    else ``-1``."""
+    cards = drawn.sum(axis=1)
+    hard = up + 1 + drawn @ np.arange(1, 11, dtype=np.int64)
+    has_ace = (drawn[:, ACE] > 0) | (up == ACE)
+    soft = has_ace & (hard + 10 <= 21)
+    total = np.where(soft, hard + 10, hard)
+    state = np.where(total >= 17, total - 17, _UNDECIDED)
+    if hits_soft_17:
+        state = np.where(soft & (total == 17), _UNDECIDED, state)
+    state = np.where(hard > 21, int(Outcome.BUST), state)
+    if up in (ACE, TEN):
+        other = TEN if up == ACE else ACE
+        state = np.where((cards == 1) & (drawn[:, other] == 1), int(Outcome.BLACKJACK), state)
+    return np.asarray(state, dtype=np.int64)
 
 
 @cache
 def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
     """The final draw multisets after up card index ``up`` (no deck limit applies)."""
-    live: dict[Composition, float] = {(0,) * 10: 1.0}
-    final: dict[Composition, tuple[float, int]] = {}
-    while live:
-        nxt: dict[Composition, float] = {}
-        for drawn, ways in live.items():
-            for r in range(10):
-                grown = list(drawn)
-                grown[r] += 1
-                key = tuple(grown)
-                state = _dealer_state(up, key, hits_soft_17)
-                if state is None:
-                    nxt[key] = nxt.get(key, 0.0) + ways
-                else:
-                    old = final.get(key, (0.0, state))
-                    final[key] = (old[0] + ways, state)
-        live = nxt
-    keys = sorted(final)
-    counts = np.array(keys, dtype=np.int64).reshape(len(keys), 10)
-    orderings = np.array([final[k][0] for k in keys], dtype=np.float64)
-    outcome = np.array([final[k][1] for k in keys], dtype=np.int64)
-    return DealerTable(up, hits_soft_17, counts, orderings, outcome)
+    eye = np.eye(10, dtype=np.int64)
+    weights = 64 ** np.arange(10, dtype=np.int64)
+    live = np.zeros((1, 10), dtype=np.int64)
+    ways: FloatArray = np.ones(1)
+    finals: list[tuple[IntArray, FloatArray, IntArray]] = []
+    while len(live):
+        grown = (live[:, None, :] + eye[None, :, :]).reshape(-1, 10)
+        grown_ways = np.repeat(ways, 10)
+        state = _dealer_states(up, grown, hits_soft_17)
+        for stop in (True, False):
+            pick = (state != _UNDECIDED) if stop else (state == _UNDECIDED)
+            _, first, inverse = np.unique(
+                grown[pick] @ weights, return_index=True, return_inverse=True
+            )
+            summed = np.asarray(
+                np.bincount(inverse.ravel(), weights=grown_ways[pick], minlength=len(first)),
+                dtype=np.float64,
+            )
+            if stop:
+                finals.append((grown[pick][first], summed, state[pick][first]))
+            else:
+                live, ways = grown[pick][first], summed
+    counts = np.concatenate([f[0] for f in finals])
+    order = np.lexsort(counts.T[::-1])
+    orderings = np.concatenate([f[1] for f in finals])[order]
+    outcome = np.concatenate([f[2] for f in finals])[order]
+    return DealerTable(up, hits_soft_17, counts[order], orderings, outcome)
 
 
 def _ratio_table(n: int, p_max: int, k_max: int) -> FloatArray:
     """``T[p, k] = ff(n - p, k) / ff(n, k)``: the chance factor of ``k`` cards of a rank that
     has ``n`` cards in the shoe once ``p`` of them are removed (zero where too few are left)."""
-    table = np.zeros((p_max + 1, k_max + 1), dtype=np.float64)
-    for p in range(p_max + 1):
-        acc = 1.0
-        table[p, 0] = 1.0
-        for k in range(1, k_max + 1):
-            a = n - p - (k - 1)
-            acc = acc * (a / (n - (k - 1))) if a > 0 else 0.0
-            table[p, k] = acc
-    return table
+    p = np.arange(p_max + 1, dtype=np.float64)[:, None]
+    j = np.arange(k_max, dtype=np.float64)[None, :]
+    step = np.maximum(n - p - j, 0.0) / np.maximum(n - j, 1.0)
+    return np.concatenate((np.ones((p_max + 1, 1)), np.cumprod(step, axis=1)), axis=1)
 
 
 def _size_table(n: int, k_max: int) -> FloatArray:
     """``G[s, K] = ff(n, K) / ff(n - s, K)`` (zero where ``K`` cards cannot be left)."""
-    table = np.zeros((n + 1, k_max + 1), dtype=np.float64)
-    for s in range(n + 1):
-        acc = 1.0
-        table[s, 0] = 1.0
-        for k in range(1, k_max + 1):
-            a = n - s - (k - 1)
-            acc = acc * ((n - (k - 1)) / a) if a > 0 else 0.0
-            table[s, k] = acc
-    return table
+    s = np.arange(n + 1, dtype=np.float64)[:, None]
+    j = np.arange(k_max, dtype=np.float64)[None, :]
+    left = n - s - j
+    step = np.where(left > 0, (n - j) / np.maximum(left, 1.0), 0.0)
+    return np.concatenate((np.ones((n + 1, 1)), np.cumprod(step, axis=1)), axis=1)
 
 
 class DealerEvaluator:

@@ -22,7 +22,7 @@ import numpy as np
 
 from twentyone.analysis.exact.dealer import N_OUTCOMES, DealerEvaluator, FloatArray, Outcome
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, hand_total, size
-from twentyone.analysis.exact.space import BoolArray, HandSpace, IntArray, keys, totals
+from twentyone.analysis.exact.space import BoolArray, IntArray, hand_space, keys, totals
 from twentyone.rules import DoubleOn, PeekMode, Rules
 
 _EPS = 1e-12
@@ -77,7 +77,12 @@ class UpcardSolver:
         self._dealer_keys = np.zeros(0, dtype=np.int64)
         self._dealer_rows = np.zeros((0, N_OUTCOMES))
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
-        self.space = HandSpace(shoe, self.charlie)
+        full = list(shoe)
+        full[up] += 1
+        self.space = hand_space(tuple(full), self.charlie)
+        """The hands of the whole shoe (shared by the up cards); :attr:`valid` marks the ones
+        this shoe can still deal."""
+        self.valid: BoolArray = np.all(self.space.comps <= self._shoe_arr[None, :], axis=1)
         self._solve_unsplit()
 
     # -- dealer ------------------------------------------------------------------------------
@@ -115,7 +120,7 @@ class UpcardSolver:
 
     def unsplit_hands(self) -> list[Composition]:
         """Every unsplit hand of two or more cards that play can reach (deal, hit, double)."""
-        return sorted(self.space.hands())
+        return sorted(tuple(row) for row in self.space.comps[self.valid].tolist())
 
     def blackjack_chance(self, removed: Composition) -> float:
         """Chance that the hole card makes a dealer blackjack given the removed cards."""
@@ -138,7 +143,9 @@ class UpcardSolver:
     def draw_rows(self, removed: IntArray) -> FloatArray:
         """``(H, 10)`` chance of each next card after each removal row (zero if none left)."""
         left = np.maximum(self._shoe_arr[None, :] - removed, 0).astype(np.float64)
-        chances: FloatArray = left / (self.cards - removed.sum(axis=1)).astype(np.float64)[:, None]
+        left[np.any(removed > self._shoe_arr[None, :], axis=1)] = 0.0
+        cards = np.maximum(self.cards - removed.sum(axis=1), 1).astype(np.float64)
+        chances: FloatArray = left / cards[:, None]
         return chances
 
     def draws(self, removed: Composition) -> list[tuple[int, float]]:
@@ -228,7 +235,12 @@ class UpcardSolver:
         space = self.space
         comps = space.comps
         n = len(space)
-        self._stand_ev, self._stand_st = self.settle_rows(comps, comps, 1, False)
+        valid = self.valid
+        self._stand_ev = np.zeros(n)
+        self._stand_st = np.zeros(n)
+        self._stand_ev[valid], self._stand_st[valid] = self.settle_rows(
+            comps[valid], comps[valid], 1, False
+        )
         probs = self.draw_rows(comps)
         best_ev = self._stand_ev.copy()
         best_st = self._stand_st.copy()
@@ -250,7 +262,8 @@ class UpcardSolver:
             s3, e3 = space.layers[1]
             d_ev = np.zeros(n)
             d_st = np.zeros(n)
-            d_ev[s3:e3], d_st[s3:e3] = self.settle_rows(comps[s3:e3], comps[s3:e3], 2, False)
+            three = np.flatnonzero(valid[s3:e3]) + s3
+            d_ev[three], d_st[three] = self.settle_rows(comps[three], comps[three], 2, False)
             ev, st = _expect(probs[start:stop], space.grown[start:stop], d_ev, d_st)
             self._double_ev[start:stop] = ev
             self._double_st[start:stop] = st
@@ -258,7 +271,7 @@ class UpcardSolver:
     def row(self, hand: Composition) -> int:
         """The hand's row in :attr:`space` (an error if the shoe cannot deal it)."""
         found = self.space.row(hand)
-        if found < 0:
+        if found < 0 or not self.valid[found]:
             raise ValueError(f"hand {hand} cannot be dealt from this shoe")
         return found
 

@@ -12,6 +12,8 @@ cards out of the shoe) are looked up and deduplicated.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import numpy.typing as npt
 
@@ -121,3 +123,9 @@ class HandSpace:
         pos = np.minimum(pos, len(self._sorted) - 1)
         hit = self._sorted[pos] == wanted
         return np.where(hit, self._order[pos], -1).astype(np.int64)
+
+
+@lru_cache(maxsize=8)
+def hand_space(shoe: Composition, charlie: int | None) -> HandSpace:
+    """The (cached) :class:`HandSpace` of a shoe: one for every up card of a full shoe."""
+    return HandSpace(shoe, charlie)

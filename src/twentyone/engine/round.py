@@ -42,7 +42,7 @@ from twentyone.engine.model import (
     WagerSettled,
 )
 from twentyone.engine.settle import ceil_money, dealer_draws, final_result
-from twentyone.engine.shared import shared
+from twentyone.engine.shared import card_dealt, shared
 from twentyone.engine.sidebook import SideBetBook
 from twentyone.errors import IllegalActionError, ShoeExhaustedError
 from twentyone.rules import PeekMode, Rules
@@ -138,13 +138,13 @@ class Round:
         card = self.shoe.draw()
         hand.add(card)
         self._spot_cards[hand.spot].append(card)
-        self._events.append(shared(CardDealt, hand.spot, hand.index, card, False))
+        self._events.append(card_dealt(hand.spot, hand.index, card, False))
         return card
 
     def _dealer_card(self, face_down: bool = False) -> Card:
         card = self.shoe.draw()
         self._dealer.append(card)
-        self._events.append(shared(CardDealt, DEALER, 0, card, face_down))
+        self._events.append(card_dealt(DEALER, 0, card, face_down))
         return card
 
     # -- the public face -----------------------------------------------------------------
@@ -302,6 +302,8 @@ class Round:
         return hand_actions(self.rules, hand, self._count_on_spot(hand.spot))
 
     def _count_on_spot(self, spot: int) -> int:
+        if len(self._hands) == len(self.bets):  # nobody has split: one hand per spot
+            return 1
         return sum(1 for h in self._hands if h.spot == spot)
 
     # -- acting ----------------------------------------------------------------------------
@@ -467,8 +469,12 @@ class Round:
             dealer = self._dealer
             self._dealer_bj = len(dealer) == 2 and dealer[0].points + dealer[1].points == 11
         if need_total and not self._dealer_bj:
-            while dealer_draws(self._dealer, rules.dealer_hits_soft_17):
-                self._dealer_card()
+            hard = sum(c.points for c in self._dealer)
+            ace = any(c.points == 1 for c in self._dealer)
+            while dealer_draws(hard, ace, rules.dealer_hits_soft_17):
+                card = self._dealer_card()
+                hard += card.points
+                ace = ace or card.points == 1
         self._settle_insurance()
         for hand in live:
             self._settle_final(hand)

@@ -20,16 +20,17 @@ def ceil_money(value: Fraction | int) -> int:
     return math.ceil(value)
 
 
-def dealer_draws(cards: list[Card], hits_soft_17: bool) -> bool:
+def dealer_draws(hard: int, has_ace: bool, hits_soft_17: bool) -> bool:
     """The dealer draws to 16 and stands on 17 or more (soft 17 too, unless ``hits_soft_17``).
 
-    >>> from twentyone.cards import parse_cards
-    >>> soft_17 = list(parse_cards("As 6d"))
-    >>> dealer_draws(soft_17, hits_soft_17=False), dealer_draws(soft_17, hits_soft_17=True)
+    ``hard`` is the dealer's total with aces as 1; ``has_ace`` whether there is an ace.
+
+    >>> dealer_draws(7, True, hits_soft_17=False), dealer_draws(7, True, hits_soft_17=True)
     (False, True)
+    >>> dealer_draws(16, False, hits_soft_17=False), dealer_draws(17, False, hits_soft_17=True)
+    (True, False)
     """
-    hard = sum(c.points for c in cards)
-    soft = hard <= 11 and any(c.points == 1 for c in cards)
+    soft = has_ace and hard <= 11
     value = hard + 10 if soft else hard
     return value < 17 or (value == 17 and soft and hits_soft_17)
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from twentyone.cards import Card
+from twentyone.engine.model import CardDealt
+
 T = TypeVar("T")
 
 _INTERNED: dict[tuple[object, ...], Any] = {}
@@ -29,4 +32,17 @@ def shared(cls: type[T], *args: Any) -> T:
         if len(_INTERNED) >= LIMIT:
             _INTERNED.clear()
         value = _INTERNED[key] = cls(*args)
+    return value
+
+
+_CARDS: dict[int, CardDealt] = {}
+
+
+def card_dealt(spot: int, hand: int, card: Card, face_down: bool) -> CardDealt:
+    """The shared "card dealt" event (the commonest event, so keyed by one small integer:
+    spot -1 to 6, hand 0 to 3, card 0 to 51, face down or up)."""
+    key = (((spot + 1) * 8 + hand) * 52 + card.code) * 2 + face_down
+    value = _CARDS.get(key)
+    if value is None:
+        value = _CARDS[key] = CardDealt(spot, hand, card, face_down)
     return value

@@ -12,7 +12,7 @@ for the martingale ``P(the last k cards are s | cards seen)``). So the first han
 its own final cards, needs only the dealer's distribution from the shoe less those cards and
 the other hand's pair card; and both hands have the same expected value (swap their card runs).
 Hence ``EV(split) = 2 * E[value of one hand whose removal is its cards plus the other pair
-card]``, which :func:`split_value` computes exactly.
+card]``, which :meth:`SplitSolver.value` computes exactly.
 
 Resplits. With ``m`` pair cards committed to hands, a hand whose second card is drawn while
 resplitting is still possible is a hand whose second card is *not* the pair card ("restricted"),

@@ -36,6 +36,9 @@ def _paytable_of(rules: Rules, name: SideBetName) -> tuple[Paytable, int | None]
     return find_paytable(name, offer.paytable), offer.aggregate_cap
 
 
+_LABEL = {name: name.value for name in SideBetName}
+
+
 class SideBetBook:
     """Every side-bet wager of a round, from the deal to its settlement."""
 
@@ -107,6 +110,10 @@ class SideBetBook:
             return
         self._pending.discard(name)
         outcomes = [self._outcomes[(spot, name)] for spot, _ in wagers]
+        if len(wagers) == 1 and outcomes[0] == LOSE:  # the common case: nothing to share
+            if (wagers[0][0], name) not in self._paid:
+                self._pay(wagers[0][0], name, wagers[0][1], LOSE, 0, to=events)
+            return
         returned = payouts([stake for _, stake in wagers], outcomes, table, cap)
         for (spot, stake), outcome, amount in zip(wagers, outcomes, returned, strict=True):
             if (spot, name) not in self._paid:
@@ -123,5 +130,5 @@ class SideBetBook:
         to: list[Event],
     ) -> None:
         self._paid.add((spot, name))
-        line = shared(WagerLine, spot, None, WagerKind.SIDE, name.value, stake, amount, outcome)
+        line = shared(WagerLine, spot, None, WagerKind.SIDE, _LABEL[name], stake, amount, outcome)
         to.append(shared(WagerSettled, line))

@@ -28,7 +28,7 @@ from twentyone.analysis.exact.game import (
     make_solver,
     prepare_splits,
 )
-from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, _expect, can_double
+from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, can_double, expect_children
 from twentyone.analysis.exact.shoe import Composition, hand_total, is_natural, size
 from twentyone.analysis.exact.space import BoolArray, IntArray
 from twentyone.analysis.exact.split import (
@@ -190,7 +190,7 @@ class BasicPolicy:
         )
         for soft, total in order:
             rows = np.flatnonzero(live & (space.soft == soft) & (space.total == total))
-            hit_ev, hit_st = _expect(probs[rows], space.child[rows], value_ev, value_st)
+            hit_ev, hit_st = expect_children(probs[rows], space.child[rows], value_ev, value_st)
             self._hit_ev[rows] = hit_ev
             self._hit_st[rows] = hit_st
             members = reached[rows]

@@ -247,7 +247,7 @@ class UpcardSolver:
         hit_ev = np.zeros(n)
         hit_st = np.zeros(n)
         for start, stop in reversed(space.layers):
-            ev, st = _expect(probs[start:stop], space.child[start:stop], best_ev, best_st)
+            ev, st = expect_children(probs[start:stop], space.child[start:stop], best_ev, best_st)
             hit_ev[start:stop] = ev
             hit_st[start:stop] = st
             take = ~space.stops[start:stop] & (ev > self._stand_ev[start:stop] + _EPS)
@@ -264,7 +264,7 @@ class UpcardSolver:
             d_st = np.zeros(n)
             three = np.flatnonzero(valid[s3:e3]) + s3
             d_ev[three], d_st[three] = self.settle_rows(comps[three], comps[three], 2, False)
-            ev, st = _expect(probs[start:stop], space.grown[start:stop], d_ev, d_st)
+            ev, st = expect_children(probs[start:stop], space.grown[start:stop], d_ev, d_st)
             self._double_ev[start:stop] = ev
             self._double_st[start:stop] = st
 
@@ -310,7 +310,7 @@ class UpcardSolver:
 _DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
 
 
-def _expect(
+def expect_children(
     probs: FloatArray, child: IntArray, value_ev: FloatArray, value_st: FloatArray
 ) -> tuple[FloatArray, FloatArray]:
     """``sum_c probs[:, c] * value[child[:, c]]`` over the children that exist, in rank order.

@@ -30,7 +30,13 @@ import numpy as np
 
 from twentyone.analysis.exact.actions import Action, Policy
 from twentyone.analysis.exact.dealer import FloatArray
-from twentyone.analysis.exact.player import ZERO, UpcardSolver, Value, can_double
+from twentyone.analysis.exact.player import (
+    ZERO,
+    UpcardSolver,
+    Value,
+    can_double,
+    expect_children,
+)
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, add, hand_total, size
 from twentyone.analysis.exact.space import IntArray
 from twentyone.rules import SplitBy
@@ -253,7 +259,7 @@ class SplitSolver:
                 continue
             child = rowmap[row_ctx[hitting][:, None], np.maximum(space.child[row_hand[hitting]], 0)]
             child = np.where(probs[hitting] > 0, child, -1)
-            e, s = _expect_rows(probs[hitting], child, ev, st)
+            e, s = expect_children(probs[hitting], child, ev, st)
             ev[hitting] = e
             st[hitting] = s
         self._rowmap = rowmap
@@ -308,23 +314,6 @@ class SplitSolver:
         self._values.clear()
         self._decisions = np.zeros(0, dtype=np.int64)
         self._rowmap = None
-
-
-def _expect_rows(
-    probs: FloatArray, child: IntArray, value_ev: FloatArray, value_st: FloatArray
-) -> tuple[FloatArray, FloatArray]:
-    """``sum_c probs[:, c] * value[child[:, c]]`` over existing children, in rank order."""
-    ev = np.zeros(len(child))
-    st = np.zeros(len(child))
-    for c in range(10):
-        idx = child[:, c]
-        ok = idx >= 0
-        if not np.any(ok):
-            continue
-        p = np.where(ok, probs[:, c], 0.0)
-        ev += p * value_ev[idx]
-        st += p * value_st[idx]
-    return ev, st
 
 
 def pair_index(hand: Composition) -> int | None:

@@ -14,7 +14,10 @@ the database itself makes posting the same entry twice a no-op.
 
 >>> import tempfile, pathlib
 >>> home = pathlib.Path(tempfile.mkdtemp())
->>> svc = TableService.open(f"sqlite:///{home / 'doc.db'}", key_file=home / "shoe.key")
+>>> stacked = lambda rules: Shoe.from_cards("Ts 6d 7h 9c")  # player 10, dealer 6, player 7
+>>> svc = TableService.open(
+...     f"sqlite:///{home / 'doc.db'}", key_file=home / "shoe.key", shoe_factory=stacked
+... )
 >>> alice = svc.create_player("alice")
 >>> svc.place(alice.id, "european", 0, 1000).layout.total
 1000

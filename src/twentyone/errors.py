@@ -47,3 +47,9 @@ class ShoeExhaustedError(TwentyoneError):
     """A scripted shoe ran out of cards."""
 
     code = "shoe-exhausted"
+
+
+class InvalidArgumentError(TwentyoneError):
+    """An argument that cannot be used: an unwritable output file, a bad database URL."""
+
+    code = "invalid-argument"

@@ -315,11 +315,16 @@ def _coerce(key: str, current: object, value: object) -> object:
     """Turn JSON/CLI values into the type of the switch they set."""
     try:
         if key == "side_bets":
-            if isinstance(value, (list, tuple)):
+            if isinstance(value, (list, tuple)) and all(
+                isinstance(v, (SideBetRules, Mapping)) for v in value
+            ):
                 return tuple(
                     v if isinstance(v, SideBetRules) else SideBetRules.from_dict(v) for v in value
                 )
-            raise InvalidRulesError("side_bets must be a list")
+            raise InvalidRulesError(
+                'side_bets must be a list of objects like {"name": "lucky-lucky", "paytable": '
+                '"felt", "min_stake": 100, "max_stake": 10000}'
+            )
         if key == "charlie_cards":
             if value is None or (isinstance(value, str) and value.lower() in ("none", "null", "")):
                 return None

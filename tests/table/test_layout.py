@@ -161,3 +161,13 @@ def test_limits_hold_and_refusals_change_nothing(
             assert 0 <= s.bet <= 5000
             assert s.bet > 0 or not s.side_bets
             assert all(offer.min_stake <= v <= offer.max_stake for _, v in s.side_bets)
+
+
+def test_double_leaves_the_one_credit_lucky_7_bet_as_it_is() -> None:
+    """001: "Nella scommessa Lucky 7 puoi puntare solo 1 credito" — DOUBLE (and DOUBLE & DEAL)
+    doubles the main bets; a fixed one-credit side bet cannot be doubled and stays one credit."""
+    b = betting(rules=L7)
+    layout = b.place(BetLayout.empty(L7), 0, 500).layout
+    layout = b.place(layout, 0, 100, "lucky-7").layout
+    doubled = b.double(layout).layout
+    assert (doubled.spots[0].bet, doubled.spots[0].side("lucky-7")) == (1000, 100)

@@ -12,12 +12,14 @@ sheet) of the variant as one self-contained HTML file.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from twentyone.analysis.simulate import SimulationResult, simulate
+from twentyone.errors import InvalidArgumentError
 from twentyone.variants import find_variant
 
 Rounds = Annotated[int, typer.Option("--rounds", min=1, help="Rounds to simulate.")]
@@ -118,9 +120,15 @@ def report_command(
     from twentyone.analysis.report import report_html
 
     found = find_variant(variant)
-    result = _run(found.name, rounds, seed)
     path = out or Path(f"{found.name}-par.html")
-    path.write_text(report_html(found, result), encoding="utf-8")
+    folder = path.parent if str(path.parent) else Path()
+    if not folder.is_dir() or not os.access(folder, os.W_OK) or path.is_dir():
+        raise InvalidArgumentError(f"cannot write the report to {path}")
+    result = _run(found.name, rounds, seed)
+    try:
+        path.write_text(report_html(found, result), encoding="utf-8")
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot write the report to {path}: {exc.strerror}") from exc
     print(path)
 
 

@@ -106,6 +106,13 @@ class SpotBet:
     bet: int
     side_bets: tuple[tuple[SideBetName, int], ...] = ()
 
+    def __post_init__(self) -> None:
+        stakes = [self.bet, *(stake for _, stake in self.side_bets)]
+        if any(type(stake) is not int for stake in stakes):
+            raise InvalidBetError(
+                f"stakes are whole numbers of minor units, not {', '.join(map(repr, stakes))}"
+            )
+
     @classmethod
     def of(cls, bet: int, side_bets: Mapping[str, int] | None = None) -> SpotBet:
         """``SpotBet.of(1000, {"lucky-lucky": 100})``; unknown side-bet names raise."""

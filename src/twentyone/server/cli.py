@@ -29,10 +29,16 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run the web game: open http://HOST:PORT/ in a browser."""
         import uvicorn
+        from sqlalchemy.exc import SQLAlchemyError
 
+        from twentyone.errors import InvalidArgumentError
         from twentyone.server.app import create_app
         from twentyone.server.settings import ServerSettings
 
-        web = create_app(db_url=db, settings=ServerSettings(secure_cookies=secure_cookies))
+        try:
+            web = create_app(db_url=db, settings=ServerSettings(secure_cookies=secure_cookies))
+        except (SQLAlchemyError, ValueError) as exc:
+            message = " ".join(str(exc).split())
+            raise InvalidArgumentError(f"cannot open the database {db!r}: {message}") from exc
         typer.echo(f"twentyone: serving on http://{host}:{port}/")
         uvicorn.run(web, host=host, port=port, log_level="info")

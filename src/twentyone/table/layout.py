@@ -213,8 +213,16 @@ class Betting:
             raise NoBetsError("there are no bets to clear")
         return BetLayout(tuple(SpotLayout() for _ in layout.spots))
 
+    def _fixed_stake(self, side: str) -> bool:
+        offer = self.rules.side_bet(side)
+        return offer is not None and offer.min_stake == offer.max_stake
+
     def double(self, layout: BetLayout) -> Placed:
-        """Double every bet on the table (before the deal)."""
+        """Double every bet on the table (before the deal).
+
+        A side bet with a fixed stake (Lucky 7: exactly one credit) cannot be doubled and stays
+        as it is; every other bet doubles, within its limit by the over-maximum policy.
+        """
         if layout.is_empty:
             raise NoBetsError("there are no bets to double")
         returned = 0
@@ -224,6 +232,8 @@ class Betting:
             returned += back
             new = replace(spot, bet=bet)
             for name, stake in spot.side_bets:
+                if self._fixed_stake(name):
+                    continue
                 kept, back = self._cap(f"spot {index} {name}", 2 * stake, self._max(name))
                 returned += back
                 new = new.with_side(name, kept)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import socket
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -117,11 +118,26 @@ def _local(job: Job, chunks: list[Chunk], workers: int) -> Iterator[Tally]:
             yield future.result()
 
 
+def _check_reachable(address: str) -> None:
+    """Refuse at once an address that is malformed or where nothing listens (a half-built
+    Dask client would otherwise wait for its timeout and then complain while being collected)."""
+    target = address.split("://", 1)[-1]
+    host, _, port = target.rpartition(":")
+    if not host or not port.isdigit():
+        raise DaskUnavailableError(f"a Dask scheduler address is tcp://HOST:PORT, not {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=DASK_CONNECT_SECONDS):
+            pass
+    except OSError as exc:
+        raise DaskUnavailableError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+
+
 def _dask(job: Job, chunks: list[Chunk], address: str) -> Iterator[Tally]:
     try:
         distributed: Any = importlib.import_module("distributed")  # untyped: used through Any
     except ImportError as exc:  # pragma: no cover - dask is optional
         raise DaskUnavailableError("--dask needs dask.distributed installed") from exc
+    _check_reachable(address)
     try:
         client = distributed.Client(
             address, timeout=f"{DASK_CONNECT_SECONDS}s", set_as_default=False

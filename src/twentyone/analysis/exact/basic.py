@@ -22,6 +22,7 @@ import numpy as np
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.game import (
+    ActionValues,
     OptimalPolicy,
     deal_legal,
     deal_values,
@@ -46,7 +47,7 @@ HandClass = tuple[bool, int]
 _SPLIT_CODE = {Action.STAND: SPLIT_STAND, Action.HIT: SPLIT_HIT, Action.DOUBLE: SPLIT_DOUBLE}
 
 
-class BasicPolicy:
+class BasicPolicy(ActionValues):
     """The basic strategy against one up card (see the module docstring)."""
 
     def __init__(self, solver: UpcardSolver) -> None:
@@ -118,22 +119,6 @@ class BasicPolicy:
         """Hitting, then following the chart."""
         i = self.solver.row(hand)
         return float(self._hit_ev[i]), float(self._hit_st[i])
-
-    def action_value(self, hand: Composition, action: Action) -> Value:
-        """Value of ``action`` on an unsplit two-card hand, the chart played afterwards."""
-        solver = self.solver
-        if action is Action.STAND:
-            return solver.stand(hand)
-        if action is Action.HIT:
-            return self.hit(hand)
-        if action is Action.DOUBLE:
-            return solver.double(hand)
-        if action is Action.SURRENDER:
-            return solver.surrender(hand)
-        pair = pair_index(hand)
-        if pair is None:
-            raise ValueError("only a pair can be split")
-        return self.splits.value(pair)
 
     # -- derivation ---------------------------------------------------------------------------
 

@@ -27,7 +27,38 @@ from twentyone.analysis.exact.split import (
 from twentyone.rules import Rules, SplitBy, Surrender
 
 
-class OptimalPolicy:
+class ActionValues:
+    """The value of each action on an unsplit hand, given how the policy plays on after a hit.
+
+    Shared by the optimal and the basic policies: they differ only in :meth:`hit` (what the
+    hand is worth when it hits and then plays on by the policy).
+    """
+
+    solver: UpcardSolver
+    splits: SplitSolver
+
+    def hit(self, hand: Composition) -> Value:
+        """Hitting, then playing on optimally (the basic policy follows its chart instead)."""
+        return self.solver.hit(hand)
+
+    def action_value(self, hand: Composition, action: Action) -> Value:
+        """The value of taking ``action`` on an unsplit two-card (or longer) hand."""
+        solver = self.solver
+        if action is Action.STAND:
+            return solver.stand(hand)
+        if action is Action.HIT:
+            return self.hit(hand)
+        if action is Action.DOUBLE:
+            return solver.double(hand)
+        if action is Action.SURRENDER:
+            return solver.surrender(hand)
+        pair = pair_index(hand)
+        if pair is None:
+            raise ValueError("only a pair can be split")
+        return self.splits.value(pair)
+
+
+class OptimalPolicy(ActionValues):
     """Composition-dependent optimal play against one up card, reused after splits.
 
     Each decision maximises the hand's exact value as an unsplit hand with only its own cards
@@ -37,22 +68,6 @@ class OptimalPolicy:
     def __init__(self, solver: UpcardSolver) -> None:
         self.solver = solver
         self.splits = SplitSolver(solver, self)
-
-    def action_value(self, hand: Composition, action: Action) -> Value:
-        """The value of taking ``action`` on an unsplit two-card (or longer) hand."""
-        solver = self.solver
-        if action is Action.STAND:
-            return solver.stand(hand)
-        if action is Action.HIT:
-            return solver.hit(hand)
-        if action is Action.DOUBLE:
-            return solver.double(hand)
-        if action is Action.SURRENDER:
-            return solver.surrender(hand)
-        pair = pair_index(hand)
-        if pair is None:
-            raise ValueError("only a pair can be split")
-        return self.splits.value(pair)
 
     def split_actions(self, rows: IntArray) -> IntArray:
         """The action codes of :meth:`hits` and :meth:`choose` for rows of the solver's hand

@@ -17,11 +17,13 @@ run: $(STAMP)
 	$(BIN)/twentyone serve
 
 # The PostgreSQL store tests use $$TWENTYONE_TEST_PG_URL; when it is unset, a throwaway server is
-# started on 127.0.0.1 (scripts/pg_test_server.sh installs the Debian package if needed).
+# started on 127.0.0.1 (scripts/pg_test_server.sh installs the Debian package if needed). The
+# browser tests need Debian's chromium (scripts/ensure_chromium.sh installs it when root).
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/ruff format --check src tests bench scripts
 	$(BIN)/mypy src
+	@bash scripts/ensure_chromium.sh || true
 	@if [ -z "$$TWENTYONE_TEST_PG_URL" ]; then eval "$$(bash scripts/pg_test_server.sh)" || true; fi; \
 	  $(BIN)/pytest -n 2 --doctest-modules src tests
 

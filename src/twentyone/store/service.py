@@ -702,21 +702,8 @@ class TableService:
     ) -> RoundState:
         if view is None:
             view = RoundView(Phase.SETTLED, (), None, None, (), None, (), (), ())
-        return RoundState(
-            round_id=row.id,
-            variant=row.variant,
-            rules_version=row.rules_version,
-            status=row.status,
-            step=row.step,
-            positions=tuple(json.loads(row.layout)),
-            view=view,
-            legal_actions=(),
-            unaffordable=(),
-            apply_to_all=False,
-            wallet=self._wallet(conn, player),
-            staked=row.staked,
-            returned=row.returned,
-            void_reason=row.void_reason,
+        return self._build_state(
+            row, view, self._wallet(conn, player), staked=row.staked, returned=row.returned
         )
 
     def _state(
@@ -725,6 +712,30 @@ class TableService:
         if row.status != OPEN:
             return self._finished_state(conn, player, row, rnd.view())
         available = player.balance
+        return self._build_state(
+            row,
+            rnd.view(),
+            Wallet(player.balance, held(rnd.events)),
+            staked=rnd.staked,
+            returned=rnd.returned,
+            legal=play.affordable_actions(rnd, available),
+            unaffordable=play.unaffordable_actions(rnd, available),
+            apply_to_all=rnd.phase is Phase.INSURANCE,
+        )
+
+    @staticmethod
+    def _build_state(
+        row: StoredRound,
+        view: RoundView,
+        wallet: Wallet,
+        *,
+        staked: int,
+        returned: int,
+        legal: tuple[Action, ...] = (),
+        unaffordable: tuple[Action, ...] = (),
+        apply_to_all: bool = False,
+    ) -> RoundState:
+        """A round as the player sees it (nothing is offered once it is over)."""
         return RoundState(
             round_id=row.id,
             variant=row.variant,
@@ -732,13 +743,14 @@ class TableService:
             status=row.status,
             step=row.step,
             positions=tuple(json.loads(row.layout)),
-            view=rnd.view(),
-            legal_actions=play.affordable_actions(rnd, available),
-            unaffordable=play.unaffordable_actions(rnd, available),
-            apply_to_all=rnd.phase is Phase.INSURANCE,
-            wallet=Wallet(player.balance, held(rnd.events)),
-            staked=rnd.staked,
-            returned=rnd.returned,
+            view=view,
+            legal_actions=legal,
+            unaffordable=unaffordable,
+            apply_to_all=apply_to_all,
+            wallet=wallet,
+            staked=staked,
+            returned=returned,
+            void_reason=row.void_reason,
         )
 
     def current_round(self, player_id: str) -> RoundState | None:

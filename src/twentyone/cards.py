@@ -6,6 +6,7 @@ queen of hearts). A 10, J, Q and K all count ten; an ace counts 1 (its ``points`
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -112,11 +113,19 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read one card in ``<rank><suit>`` notation; raise :class:`InvalidCardError`."""
+        """Read one card in ``<rank><suit>`` notation; raise :class:`InvalidCardError`.
+
+        The notation is exact: rank in upper case, suit in lower case (``"qh"`` is refused, with
+        ``"Qh"`` suggested).
+        """
         card = _BY_TEXT.get(text.strip()) if isinstance(text, str) else None
         if card is None:
+            hint = ""
+            if isinstance(text, str) and text.strip().lower() in _BY_FOLDED:
+                hint = f" (did you mean {str(_BY_FOLDED[text.strip().lower()])!r}?)"
             raise InvalidCardError(
                 f"invalid card {text!r}: write rank A 2-9 T J Q K then suit s h d c, e.g. 'Qh'"
+                f"{hint}"
             )
         return card
 
@@ -125,6 +134,7 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Ran
 """One 52-card deck, suit by suit."""
 
 _BY_TEXT = {str(card): card for card in DECK}
+_BY_FOLDED = {str(card).lower(): card for card in DECK}
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -148,6 +158,31 @@ def build_shoe(decks: int) -> tuple[Card, ...]:
     if decks < 1:
         raise ValueError("a shoe needs at least one deck")
     return DECK * decks
+
+
+def verify_shoe(cards: Iterable[Card], decks: int) -> None:
+    """Raise :class:`InvalidCardError` unless a shoe of ``decks`` decks can hold ``cards``.
+
+    Each of the 52 cards is in the shoe ``decks`` times, so no card may come more often (SPEC
+    section 2: "52-card decks, ``N`` decks in a shoe"). A scripted shoe lists only the top cards,
+    so fewer is fine.
+
+    >>> verify_shoe(parse_cards("As As Kd"), decks=2)
+    >>> try:
+    ...     verify_shoe(parse_cards("As Qh As Qh As Qh Qh"), decks=2)
+    ... except InvalidCardError as exc:
+    ...     print(exc)
+    a shoe of 2 decks holds each card 2 times: As comes 3 times, Qh 4 times
+    """
+    over = [(card, n) for card, n in Counter(cards).items() if n > decks]
+    if over:
+        each = "once" if decks == 1 else f"{decks} times"
+        listed = ", ".join(
+            f"{card} {'comes ' if i == 0 else ''}{n} times" for i, (card, n) in enumerate(over)
+        )
+        raise InvalidCardError(
+            f"a shoe of {decks} deck{'s' if decks != 1 else ''} holds each card {each}: {listed}"
+        )
 
 
 class Shoe:

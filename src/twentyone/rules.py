@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from twentyone.errors import InvalidRulesError
+from twentyone.money import MAX_MONEY
 from twentyone.sidebets.paytables import SideBetName, find_paytable
 
 
@@ -295,11 +296,17 @@ def _side_bet_problems(bet: SideBetRules, rules: Rules) -> list[str]:
     except KeyError as exc:
         out.append(str(exc.args[0]))
     if not (_is_int(bet.min_stake) and _is_int(bet.max_stake)) or not (
-        1 <= bet.min_stake <= bet.max_stake
+        1 <= bet.min_stake <= bet.max_stake <= MAX_MONEY
     ):
-        out.append(f"{bet.name}: stakes need 1 ≤ min_stake ≤ max_stake (minor units)")
-    if bet.aggregate_cap is not None and (not _is_int(bet.aggregate_cap) or bet.aggregate_cap < 1):
-        out.append(f"{bet.name}: aggregate_cap must be a positive whole number or null")
+        out.append(
+            f"{bet.name}: stakes need 1 ≤ min_stake ≤ max_stake ≤ {MAX_MONEY} (minor units)"
+        )
+    if bet.aggregate_cap is not None and not (
+        _is_int(bet.aggregate_cap) and 1 <= bet.aggregate_cap <= MAX_MONEY
+    ):
+        out.append(
+            f"{bet.name}: aggregate_cap must be a whole number from 1 to {MAX_MONEY}, or null"
+        )
     if bet.name is SideBetName.LUCKY_LADIES and not 2 <= rules.decks <= 8:
         out.append("Lucky Ladies may be played on 2 to 8 deck games only")
     if bet.name is SideBetName.LUCKY_7 and bet.min_stake != bet.max_stake:

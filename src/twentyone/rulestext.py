@@ -107,7 +107,8 @@ def rules_lines(rules: Rules) -> list[str]:
         lines.append(
             f"Insurance (half the main bet, pays {pays}) is offered for each spot when the dealer "
             "shows an ace; it covers the original bet only. On an odd bet you stake the half "
-            "rounded down and a win pays on the exact half, rounded up."
+            "rounded down and a win pays on the exact half, rounded up. A bet of one cent has "
+            "no half to stake: that spot is asked too, and can only decline."
         )
     if rules.even_money:
         lines.append("With a blackjack against an ace you may take even money: 1 to 1 at once.")

@@ -188,7 +188,7 @@ def test_lucky_lucky_ten_up_dealer_blackjack_returns_the_double() -> None:
         actions=["double"],
     )
     assert rnd.dealer_blackjack is True
-    assert settled(rnd) == lines(hand(0, 0, 2000, 1000, "dealer-blackjack-refund"))
+    assert settled(rnd) == lines(hand(0, 0, 2000, 1000, "bet-lost-double-returned"))
     assert rnd.returned - rnd.staked == -1000
 
 

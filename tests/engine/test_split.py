@@ -471,7 +471,7 @@ def test_lucky_lucky_ten_up_blackjack_split_stakes_lost_double_part_returned() -
         actions=["split", "double", "stand"],
     )
     assert settled(rnd) == lines(
-        hand(0, 0, 2000, 1000, "dealer-blackjack-refund"), hand(0, 1, 1000, 0, "lose")
+        hand(0, 0, 2000, 1000, "bet-lost-double-returned"), hand(0, 1, 1000, 0, "lose")
     )
 
 

@@ -76,8 +76,15 @@ class Outcome(StrEnum):
     """Surrendered: half the stake returned."""
     EVEN_MONEY = "even-money"
     """A blackjack paid 1:1 at once against an ace."""
-    DEALER_BLACKJACK_REFUND = "dealer-blackjack-refund"
-    """Lost to a dealer blackjack with part of the stake returned (no-peek rules)."""
+    BET_LOST_DOUBLE_RETURNED = "bet-lost-double-returned"
+    """Lost the bet to a dealer blackjack found at the end; the double part is returned (a no-peek
+    or no-hole-card rule): the hand loses its original bet."""
+    BET_RETURNED_DOUBLE_LOST = "bet-returned-double-lost"
+    """A split hand against a dealer blackjack found at the end: its bet is returned (a no-peek
+    rule), its double is lost."""
+    STAKE_RETURNED = "stake-returned"
+    """A split hand against a dealer blackjack found at the end: its whole stake, any double
+    included, is returned (a no-peek rule); nothing won, nothing lost."""
     INSURANCE_WIN = "insurance-win"
     """The dealer had blackjack: insurance paid."""
     INSURANCE_LOSE = "insurance-lose"
@@ -107,21 +114,27 @@ class SpotBet:
     side_bets: tuple[tuple[SideBetName, int], ...] = ()
 
     def __post_init__(self) -> None:
-        stakes = [self.bet, *(stake for _, stake in self.side_bets)]
-        if any(type(stake) is not int for stake in stakes):
+        if type(self.bet) is not int:
             raise InvalidBetError(
-                f"stakes are whole numbers of minor units, not {', '.join(map(repr, stakes))}"
+                f"the main bet must be a whole number of minor units, not {self.bet!r}"
             )
+        for name, stake in self.side_bets:
+            if type(stake) is not int:
+                raise InvalidBetError(
+                    f"side bet {name}: the stake must be a whole number of minor units, "
+                    f"not {stake!r}"
+                )
 
     @classmethod
     def of(cls, bet: int, side_bets: Mapping[str, int] | None = None) -> SpotBet:
-        """``SpotBet.of(1000, {"lucky-lucky": 100})``; unknown side-bet names raise."""
+        """``SpotBet.of(1000, {"lucky-lucky": 100})``; an unknown side-bet name raises."""
         items: list[tuple[SideBetName, int]] = []
         for name, stake in (side_bets or {}).items():
             try:
                 items.append((SideBetName(name), stake))
             except ValueError as exc:
-                raise InvalidBetError(f"unknown side bet {name!r}") from exc
+                known = ", ".join(SideBetName)
+                raise InvalidBetError(f"unknown side bet {name!r}; known: {known}") from exc
         return cls(bet, tuple(items))
 
     def side_bet(self, name: SideBetName) -> int:

@@ -11,6 +11,10 @@ asked of each spot in play order when the dealer shows an ace; the peek where th
 one; then each hand in play order (after a split the first hand gets its second card and is
 played out before the second hand gets its second card); then the dealer reveals and draws,
 only as far as some wager still needs, and everything settles.
+
+A spot's hands are numbered from 0 in play order: a split of hand ``k`` makes hands ``k`` and
+``k + 1`` and renumbers the spot's later hands, so after a resplit the hand played second is
+hand 1.
 """
 
 from __future__ import annotations
@@ -46,6 +50,15 @@ from twentyone.engine.shared import card_dealt, shared
 from twentyone.engine.sidebook import SideBetBook
 from twentyone.errors import IllegalActionError, ShoeExhaustedError
 from twentyone.rules import PeekMode, Rules
+
+
+def _did_you_mean(text: object) -> str:
+    """`` (did you mean 'stand'?)`` when ``text`` is an action in the wrong letter case."""
+    if isinstance(text, str):
+        folded = text.strip().lower()
+        if folded in {str(a) for a in Action}:
+            return f" (did you mean {folded!r}? actions are written in lower case)"
+    return ""
 
 
 class Round:
@@ -124,11 +137,8 @@ class Round:
             self._dealer_bj = False
         self._resolve_side_bets()
         if rules.insurance and self._up.points == 1:
-            self._insurance_queue = [
-                spot
-                for spot, bet in enumerate(self.bets)
-                if bet.bet // 2 > 0 or self._offers_even_money(spot)
-            ]
+            # every spot is asked, in play order; a bet of one minor unit can only decline
+            self._insurance_queue = list(range(len(self.bets)))
         if self._insurance_queue:
             self._phase = Phase.INSURANCE
         else:
@@ -261,6 +271,8 @@ class Round:
             spot = self._insurance_queue[0]
             if self._offers_even_money(spot):
                 return (Action.EVEN_MONEY, Action.NO_EVEN_MONEY)
+            if self._insurance_too_small():
+                return (Action.NO_INSURANCE,)
             return (Action.INSURANCE, Action.NO_INSURANCE)
         return ()
 
@@ -287,10 +299,26 @@ class Round:
             if current is not None:
                 where = f" (spot {current[0]}, hand {current[1]})"
             allowed = ", ".join(legal) or "none: the round is settled"
+            if parsed is None:
+                raise IllegalActionError(
+                    f"unknown action {action!r}{_did_you_mean(action)}; the actions are "
+                    f"{', '.join(Action)}; legal now{where}: {allowed}"
+                )
+            if parsed is Action.INSURANCE and self._insurance_too_small():
+                spot = self._insurance_queue[0]
+                raise IllegalActionError(
+                    f"insurance on spot {spot}'s bet of {self.bets[spot].bet} would stake less "
+                    f"than one minor unit (half the bet, rounded down); the smallest bet that "
+                    f"can be insured is 2; legal: {allowed}"
+                )
             raise IllegalActionError(
                 f"{action!s} is not legal in phase {self._phase}{where}; legal: {allowed}"
             )
         return parsed
+
+    def _insurance_too_small(self) -> bool:
+        """Whether the spot asked about insurance bet so little that half of it is nothing."""
+        return self._phase is Phase.INSURANCE and self.bets[self._insurance_queue[0]].bet < 2
 
     def _offers_even_money(self, spot: int) -> bool:
         return self.rules.even_money and self._hands_of(spot)[0].natural
@@ -390,8 +418,13 @@ class Round:
         self._advance()
 
     def _split(self, hand: PlayerHand) -> None:
-        spot_hands = self._hands_of(hand.spot)
-        new = PlayerHand(hand.spot, max(h.index for h in spot_hands) + 1, hand.bet, True)
+        """The new hand is played next, so it is numbered next: hand ``k`` splits into ``k`` and
+        ``k + 1``, and the spot's later hands (not yet played) move up one. Hands are numbered
+        in play order at every moment; an event names a hand by its number at that moment."""
+        for later in self._hands_of(hand.spot):
+            if later.index > hand.index:
+                later.index += 1
+        new = PlayerHand(hand.spot, hand.index + 1, hand.bet, True)
         self._events.append(WagerPlaced(hand.spot, new.index, WagerKind.HAND, "split", hand.bet))
         second = hand.take_back()
         new.add(second)

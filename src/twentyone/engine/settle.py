@@ -42,7 +42,7 @@ def final_result(
 
     Against a dealer blackjack a player blackjack pushes and everything else loses, except what
     the no-peek refund switches return per up card (the double part; every split hand after the
-    first). Otherwise a blackjack pays the blackjack odds, a Charlie (where it wins) and a higher
+    first), each named for what happened to the money. Otherwise a blackjack pays the blackjack odds, a Charlie (where it wins) and a higher
     total pay 1:1, equal totals push.
     """
     if dealer_blackjack:
@@ -51,12 +51,15 @@ def final_result(
         ace_up = up.points == 1
         takes_double = rules.bj_takes_double_vs_ace if ace_up else rules.bj_takes_double_vs_ten
         takes_split = rules.bj_takes_split_vs_ace if ace_up else rules.bj_takes_split_vs_ten
-        refund = 0
-        if hand.double and not takes_double:
-            refund += hand.double
-        if hand.index > 0 and not takes_split:
-            refund += hand.bet
-        return (Outcome.DEALER_BLACKJACK_REFUND if refund else Outcome.LOSE), refund
+        double_back = bool(hand.double) and not takes_double
+        bet_back = hand.index > 0 and not takes_split
+        if bet_back and (double_back or not hand.double):
+            return Outcome.STAKE_RETURNED, hand.stake
+        if bet_back:
+            return Outcome.BET_RETURNED_DOUBLE_LOST, hand.bet
+        if double_back:
+            return Outcome.BET_LOST_DOUBLE_RETURNED, hand.double
+        return Outcome.LOSE, 0
     if hand.natural:
         return Outcome.BLACKJACK, hand.bet + ceil_money(hand.bet * rules.blackjack_pays)
     charlie = rules.charlie_cards

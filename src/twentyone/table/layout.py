@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from twentyone.engine import SpotBet
+from twentyone.engine.bets import check_bets
 from twentyone.rules import Rules
 from twentyone.table.errors import (
     BetLimitError,
@@ -289,4 +290,6 @@ class Betting:
                         f"{offer.max_stake}, not {stake}"
                     )
         self._afford(layout)
-        return layout.spot_bets()
+        bets = layout.spot_bets()
+        check_bets(self.rules, bets)  # the engine's own checks: every money figure fits 64 bits
+        return bets

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from twentyone.money import MAX_MONEY
 from twentyone.table.errors import UnknownVipLevelError
 
 
@@ -32,8 +33,8 @@ class BetLimits:
     max_bet: int
 
     def __post_init__(self) -> None:
-        if not 1 <= self.min_bet <= self.max_bet:
-            raise ValueError("bet limits need 1 <= min_bet <= max_bet")
+        if not 1 <= self.min_bet <= self.max_bet <= MAX_MONEY:
+            raise ValueError(f"bet limits need 1 <= min_bet <= max_bet <= {MAX_MONEY}")
 
 
 DEFAULT_LEVELS: Mapping[str, BetLimits] = MappingProxyType(
@@ -71,8 +72,10 @@ class TableConfig:
         if self.default_level not in self.levels:
             raise UnknownVipLevelError(f"default level {self.default_level!r} is not configured")
         for chips in (self.chips, *self.chips_by_variant.values()):
-            if not chips or any(not isinstance(c, int) or c <= 0 for c in chips):
-                raise ValueError("chip values must be positive whole minor units")
+            if not chips or any(not isinstance(c, int) or not 0 < c <= MAX_MONEY for c in chips):
+                raise ValueError(f"chip values must be whole minor units from 1 to {MAX_MONEY}")
+        if not 0 <= self.opening_grant <= MAX_MONEY:
+            raise ValueError(f"the opening grant must be 0 to {MAX_MONEY} minor units")
 
     def limits(self, level: str) -> BetLimits:
         """The main-bet limits of VIP ``level``."""

@@ -36,6 +36,7 @@ from twentyone.analysis.simulate.kernel import (
     FLAG_SPLIT,
     N_FIELDS,
     NO_SIDE,
+    O_REFUND,
     OUTCOME_NAMES,
     SIDE_LOSE,
 )
@@ -100,7 +101,7 @@ def record(rnd: Round, rules: Rules) -> list[int]:
         flags |= FLAG_DOUBLE if hand.doubled else 0
         flags |= FLAG_PLAYER_BLACKJACK if hand.blackjack else 0
         flags |= {Outcome.BUST: FLAG_BUST, Outcome.CHARLIE: FLAG_CHARLIE}.get(hand.outcome, 0)
-        flags |= FLAG_REFUND if hand.outcome is Outcome.DEALER_BLACKJACK_REFUND else 0
+        flags |= FLAG_REFUND if _OUTCOME_CODES[hand.outcome] >= O_REFUND else 0
     flags |= FLAG_DEALER_BLACKJACK if rnd.dealer_blackjack else 0
     flags |= FLAG_DEALER_BUST if rnd.dealer_total > 21 else 0
     row[F_HANDS] = packed

@@ -117,7 +117,10 @@ NO_SIDE = -2
 SIDE_LOSE = -1
 
 # hand outcome codes (0 = not settled yet)
-O_WIN, O_BLACKJACK, O_CHARLIE, O_PUSH, O_LOSE, O_BUST, O_REFUND = 1, 2, 3, 4, 5, 6, 7
+O_WIN, O_BLACKJACK, O_CHARLIE, O_PUSH, O_LOSE, O_BUST = 1, 2, 3, 4, 5, 6
+O_DOUBLE_RETURNED, O_BET_RETURNED, O_STAKE_RETURNED = 7, 8, 9
+O_REFUND = O_DOUBLE_RETURNED
+"""The first of the outcomes that return part of a stake to a dealer blackjack."""
 OUTCOME_NAMES = {
     O_WIN: "win",
     O_BLACKJACK: "blackjack",
@@ -125,7 +128,9 @@ OUTCOME_NAMES = {
     O_PUSH: "push",
     O_LOSE: "lose",
     O_BUST: "bust",
-    O_REFUND: "dealer-blackjack-refund",
+    O_DOUBLE_RETURNED: "bet-lost-double-returned",
+    O_BET_RETURNED: "bet-returned-double-lost",
+    O_STAKE_RETURNED: "stake-returned",
 }
 """Hand outcome code → the engine's :class:`~twentyone.engine.Outcome` value."""
 
@@ -452,12 +457,16 @@ def _final(t: KernelArrays, w: Work, i: int, dealer_total: int) -> None:
         ace_up = w.st[S_UP] == 1
         takes_double = rules[R_TAKES_DOUBLE_ACE] if ace_up else rules[R_TAKES_DOUBLE_TEN]
         takes_split = rules[R_TAKES_SPLIT_ACE] if ace_up else rules[R_TAKES_SPLIT_TEN]
-        refund = 0
-        if h[i, H_DOUBLE] == 1 and takes_double == 0:
-            refund += bet
-        if h[i, H_FIRST] == 0 and takes_split == 0:
-            refund += bet
-        _settle(h, i, O_REFUND if refund > 0 else O_LOSE, refund)
+        double_back = h[i, H_DOUBLE] == 1 and takes_double == 0
+        bet_back = h[i, H_FIRST] == 0 and takes_split == 0
+        if bet_back and (double_back or h[i, H_DOUBLE] == 0):
+            _settle(h, i, O_STAKE_RETURNED, stake)
+        elif bet_back:
+            _settle(h, i, O_BET_RETURNED, bet)
+        elif double_back:
+            _settle(h, i, O_DOUBLE_RETURNED, bet)
+        else:
+            _settle(h, i, O_LOSE, 0)
         return
     if h[i, H_NATURAL] == 1:
         _settle(h, i, O_BLACKJACK, bet - (-bet * rules[R_BJ_NUM]) // rules[R_BJ_DEN])
@@ -521,7 +530,7 @@ def _record(t: KernelArrays, w: Work, dealer_total: int, record: I64) -> None:
             flags |= FLAG_BUST
         elif outcome == O_CHARLIE:
             flags |= FLAG_CHARLIE
-        elif outcome == O_REFUND:
+        elif outcome >= O_REFUND:
             flags |= FLAG_REFUND
     if w.st[S_BLACKJACK] == 1:
         flags |= FLAG_DEALER_BLACKJACK

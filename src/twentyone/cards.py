@@ -225,6 +225,19 @@ class Shoe:
             shoe._lazy = False
         return shoe
 
+    @classmethod
+    def stacked(cls, top: Iterable[Card], decks: int, rng: RandomSource) -> Shoe:
+        """A full shoe of ``decks`` decks dealing ``top`` first, in order, then the rest of its
+        cards shuffled: a stacked shoe the rules can hold (:func:`verify_shoe`)."""
+        first = tuple(top)
+        verify_shoe(first, decks)
+        rest = list(build_shoe(decks))
+        for card in first:
+            rest.remove(card)
+        shuffled = cls(rest, rng, lazy=True)
+        shuffled._shuffle_rest()
+        return cls([*first, *shuffled._cards])
+
     def _shuffle_rest(self) -> None:
         cards, rng = self._cards, self._rng
         assert rng is not None

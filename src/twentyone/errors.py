@@ -6,6 +6,8 @@ a message that names the phase and the legal set where that helps.
 
 from __future__ import annotations
 
+import json
+
 
 class TwentyoneError(ValueError):
     """Base class of every error the caller can cause."""
@@ -53,3 +55,15 @@ class InvalidArgumentError(TwentyoneError):
     """An argument that cannot be used: an unwritable output file, a bad database URL."""
 
     code = "invalid-argument"
+
+
+def shown(value: object) -> str:
+    """A value as the JSON a caller wrote it in (``null``, ``150.5``, ``[]``), for messages.
+
+    >>> shown(None), shown(150.5), shown([]), shown({1, 2})
+    ('null', '150.5', '[]', '{1, 2}')
+    """
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from twentyone.cards import Card, Shoe, parse_cards
+from twentyone.cards import Card, Shoe, parse_cards, verify_shoe
 from twentyone.engine import Round, SpotBet, WagerKind
 from twentyone.engine.record import dealt_cards, decisions
-from twentyone.errors import TwentyoneError
+from twentyone.errors import InvalidBetError, TwentyoneError, UnknownVariantError, shown
 from twentyone.rules import Rules
 from twentyone.variants import Variant, find_variant
 
@@ -63,7 +63,13 @@ _KEYS = {"variant", "rules", "spots", "cards", "actions"}
 
 
 def parse_scenario(data: object) -> Scenario:
-    """Check and read a scenario (already decoded from JSON)."""
+    """Check and read a scenario (already decoded from JSON).
+
+    Every field has one type (``rules`` and ``side_bets`` are objects when given: ``[]``,
+    ``0`` or ``null`` are refused, not read as empty); names are spelled exactly (the variant by
+    its name or an alias in lower case, cards ``Qh``, actions ``stand``), as a record is; and the
+    cards must fit the shoe the rules define (no card more often than there are decks).
+    """
     if not isinstance(data, Mapping):
         raise InvalidScenarioError("a scenario is a JSON object")
     unknown = sorted(set(data) - _KEYS)
@@ -72,32 +78,57 @@ def parse_scenario(data: object) -> Scenario:
     for key in ("variant", "spots", "cards"):
         if key not in data:
             raise InvalidScenarioError(f"the scenario needs {key!r}")
-    if not isinstance(data["variant"], str):
-        raise InvalidScenarioError("'variant' must be a string")
-    variant = find_variant(data["variant"])
-    overrides = data.get("rules") or {}
+    variant = _variant(data["variant"])
+    overrides = data.get("rules", {})
     if not isinstance(overrides, Mapping):
-        raise InvalidScenarioError("'rules' must be an object of rule switches")
+        raise InvalidScenarioError(
+            f"'rules' must be an object of rule switches such as {{\"decks\": 6}}, "
+            f"not {shown(overrides)}"
+        )
     rules = variant.rules.replace(**overrides)
     spots_data = data["spots"]
     if not isinstance(spots_data, list) or not all(isinstance(s, Mapping) for s in spots_data):
         raise InvalidScenarioError("'spots' must be a list of objects {bet, side_bets}")
-    spots: list[SpotBet] = []
-    for index, spot in enumerate(spots_data):
-        extra = sorted(set(spot) - {"bet", "side_bets"})
-        if extra or "bet" not in spot:
-            raise InvalidScenarioError(f"spot {index} must be {{bet, side_bets}}")
-        side = spot.get("side_bets") or {}
-        if not isinstance(side, Mapping) or not all(isinstance(k, str) for k in side):
-            raise InvalidScenarioError(f"spot {index}: 'side_bets' must map names to stakes")
-        spots.append(SpotBet.of(spot["bet"], side))
-    cards = data["cards"]
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+    spots = tuple(_spot(index, spot) for index, spot in enumerate(spots_data))
+    cards_data = data["cards"]
+    if not isinstance(cards_data, list) or not all(isinstance(c, str) for c in cards_data):
         raise InvalidScenarioError("'cards' must be a list of card strings such as \"Qh\"")
+    cards = parse_cards(cards_data)
+    verify_shoe(cards, rules.decks)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidScenarioError("'actions' must be a list of strings")
-    return Scenario(variant, rules, tuple(spots), parse_cards(cards), tuple(actions))
+    return Scenario(variant, rules, spots, cards, tuple(actions))
+
+
+def _variant(name: object) -> Variant:
+    """The variant named exactly ``name`` (its name or an alias, as registered)."""
+    if not isinstance(name, str):
+        raise InvalidScenarioError(f"'variant' must be a string, not {shown(name)}")
+    variant = find_variant(name)
+    if name not in (variant.name, *variant.aliases):
+        raise UnknownVariantError(
+            f"unknown variant {name!r}: a scenario spells names exactly "
+            f"(did you mean {variant.name!r}?)"
+        )
+    return variant
+
+
+def _spot(index: int, spot: Mapping[str, Any]) -> SpotBet:
+    """Spot ``index``'s bets; a stake problem names the spot and the one stake at fault."""
+    extra = sorted(set(spot) - {"bet", "side_bets"})
+    if extra or "bet" not in spot:
+        raise InvalidScenarioError(f"spot {index} must be {{bet, side_bets}}")
+    side = spot.get("side_bets", {})
+    if not isinstance(side, Mapping):
+        raise InvalidScenarioError(
+            f"spot {index}: 'side_bets' must be an object mapping side-bet names to stakes, "
+            f"such as {{\"lucky-lucky\": 100}}, not {shown(side)}"
+        )
+    try:
+        return SpotBet.of(spot["bet"], side)
+    except InvalidBetError as exc:
+        raise InvalidBetError(f"spot {index}: {exc}") from exc
 
 
 def load_scenario(text: str) -> Scenario:

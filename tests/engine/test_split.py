@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from engine_rule_helpers import cards_of, deal, hand, legal, lines, settled
 
-from twentyone.engine import Phase, SpotBet, WagerPlaced
+from twentyone.engine import CardDealt, Phase, SpotBet, WagerPlaced
 from twentyone.errors import IllegalActionError
 
 
@@ -540,3 +540,42 @@ def test_lucky_ladies_split_by_value() -> None:
         ],
     )
     assert "split" in legal(rnd)
+
+
+def test_lucky_ladies_resplit_numbers_hands_in_play_order() -> None:
+    """SPEC 3: "After a split, the first hand receives its second card and is played to the end
+    before the second hand receives its second card." A resplit of hand 0 makes the new hand
+    the next one played, so it is hand 1; the first split's other hand moves up to hand 2. Every
+    event names a hand by its number at that moment, and the current hand follows play order.
+    """
+    rnd = deal(
+        "lucky-ladies",
+        [
+            "8s",  # player card 1
+            "5d",  # dealer up card
+            "8h",  # player card 2: a pair of 8s
+            "Tc",  # dealer hole card: 15
+            "8d",  # hand 0's second card after the split: 8-8 again
+            "Ts",  # hand 0's second card after the resplit: 18
+            "9s",  # the new hand: 8d 9s = 17
+            "2c",  # the first split's other hand: 8h 2c = 10
+            "7h",  # dealer 22
+        ],
+        actions=["split", "split", "stand"],
+    )
+    assert rnd.current == (0, 1)
+    assert [(h.hand, [str(c) for c in h.cards]) for h in rnd.hands()] == [
+        (0, ["8s", "Ts"]),
+        (1, ["8d", "9s"]),
+        (2, ["8h"]),
+    ]
+    rnd.act("stand")
+    assert rnd.current == (0, 2)
+    rnd.act("stand")
+    splits = [e.hand for e in rnd.events if isinstance(e, WagerPlaced) and e.name == "split"]
+    assert splits == [1, 1]  # each split's new hand is the one after the hand split
+    dealt = [(e.hand, str(e.card)) for e in rnd.events if isinstance(e, CardDealt) and e.spot == 0]
+    assert dealt[-3:] == [(0, "Ts"), (1, "9s"), (2, "2c")]
+    assert settled(rnd) == lines(
+        hand(0, 0, 1000, 2000, "win"), hand(0, 1, 1000, 2000, "win"), hand(0, 2, 1000, 2000, "win")
+    )

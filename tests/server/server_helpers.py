@@ -31,10 +31,9 @@ class Shoes:
         self.scripted.append(cards)
 
     def __call__(self, rules: Rules) -> Shoe:
-        shoe = Shoe.shuffled(rules.decks, self.rng)
         if not self.scripted:
-            return shoe
-        return Shoe([*parse_cards(self.scripted.pop(0)), *shoe.remaining()])
+            return Shoe.shuffled(rules.decks, self.rng)
+        return Shoe.stacked(parse_cards(self.scripted.pop(0)), rules.decks, self.rng)
 
 
 def quick_rtp(variant: Variant) -> dict[str, object]:

@@ -27,11 +27,9 @@ class Shoes:
         self.scripted.append(cards)
 
     def __call__(self, rules: Rules) -> Shoe:
-        shoe = Shoe.shuffled(rules.decks, self.rng)
         if not self.scripted:
-            return shoe
-        top = list(parse_cards(self.scripted.pop(0)))
-        return Shoe([*top, *shoe.remaining()])
+            return Shoe.shuffled(rules.decks, self.rng)
+        return Shoe.stacked(parse_cards(self.scripted.pop(0)), rules.decks, self.rng)
 
 
 OpenService = Callable[..., TableService]

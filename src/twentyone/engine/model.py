@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.cards import Card
-from twentyone.errors import InvalidBetError
+from twentyone.errors import InvalidBetError, shown
 from twentyone.sidebets.paytables import SideBetName
 
 
@@ -116,13 +116,13 @@ class SpotBet:
     def __post_init__(self) -> None:
         if type(self.bet) is not int:
             raise InvalidBetError(
-                f"the main bet must be a whole number of minor units, not {self.bet!r}"
+                f"the main bet must be a whole number of minor units, not {shown(self.bet)}"
             )
         for name, stake in self.side_bets:
             if type(stake) is not int:
                 raise InvalidBetError(
                     f"side bet {name}: the stake must be a whole number of minor units, "
-                    f"not {stake!r}"
+                    f"not {shown(stake)}"
                 )
 
     @classmethod

@@ -44,7 +44,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, update
 
-from twentyone.cards import DECK, Card, Shoe, parse_cards
+from twentyone.cards import DECK, Card, Shoe, parse_cards, verify_shoe
 from twentyone.engine import Action, CardDealt, Event, Phase, Round, RoundView, SpotBet
 from twentyone.engine.record import dealt_cards, decisions, replay
 from twentyone.errors import TwentyoneError
@@ -638,6 +638,7 @@ class TableService:
         if row.shoe is None:
             raise TwentyoneError("the round's shoe is missing")
         cards = parse_cards(self.cipher.decrypt(row.shoe))
+        verify_shoe(cards, rules.decks)
         rnd = replay(rules, bets, cards, json.loads(row.decisions))
         if len(rnd.events) != row.events_saved or rnd.is_over:
             raise TwentyoneError("the replayed round does not match its stored events")

@@ -318,7 +318,10 @@ class Round:
 
     def _insurance_too_small(self) -> bool:
         """Whether the spot asked about insurance bet so little that half of it is nothing."""
-        return self._phase is Phase.INSURANCE and self.bets[self._insurance_queue[0]].bet < 2
+        if self._phase is not Phase.INSURANCE:
+            return False
+        spot = self._insurance_queue[0]
+        return self.bets[spot].bet < 2 and not self._offers_even_money(spot)
 
     def _offers_even_money(self, spot: int) -> bool:
         return self.rules.even_money and self._hands_of(spot)[0].natural

@@ -298,9 +298,7 @@ def _side_bet_problems(bet: SideBetRules, rules: Rules) -> list[str]:
     if not (_is_int(bet.min_stake) and _is_int(bet.max_stake)) or not (
         1 <= bet.min_stake <= bet.max_stake <= MAX_MONEY
     ):
-        out.append(
-            f"{bet.name}: stakes need 1 ≤ min_stake ≤ max_stake ≤ {MAX_MONEY} (minor units)"
-        )
+        out.append(f"{bet.name}: stakes need 1 ≤ min_stake ≤ max_stake ≤ {MAX_MONEY} (minor units)")
     if bet.aggregate_cap is not None and not (
         _is_int(bet.aggregate_cap) and 1 <= bet.aggregate_cap <= MAX_MONEY
     ):

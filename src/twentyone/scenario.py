@@ -123,7 +123,7 @@ def _spot(index: int, spot: Mapping[str, Any]) -> SpotBet:
     if not isinstance(side, Mapping):
         raise InvalidScenarioError(
             f"spot {index}: 'side_bets' must be an object mapping side-bet names to stakes, "
-            f"such as {{\"lucky-lucky\": 100}}, not {shown(side)}"
+            f'such as {{"lucky-lucky": 100}}, not {shown(side)}'
         )
     try:
         return SpotBet.of(spot["bet"], side)

@@ -23,6 +23,7 @@ from twentyone.cards import Card, Shoe, build_shoe
 from twentyone.engine import (
     Action,
     CardDealt,
+    Decided,
     HoleCardRevealed,
     Peeked,
     Phase,
@@ -102,6 +103,13 @@ def wager_key(spot: int, hand: int | None, kind: WagerKind, name: str | None) ->
     if kind is WagerKind.HAND:
         return (spot, hand, "hand", None)
     return (spot, None, str(kind), name)
+
+
+def renumbered(key: tuple, spot: int, split: int) -> tuple:
+    """A wager key after hand ``split`` of ``spot`` split: the spot's later hands move up one."""
+    if key[0] == spot and key[2] == "hand" and key[1] > split:
+        return (spot, key[1] + 1, *key[2:])
+    return key
 
 
 def hole_index(rules: Rules) -> int | None:
@@ -191,6 +199,10 @@ def test_money_is_conserved_and_every_wager_settles_once(
     rnd = play(rules, setup, Shoe.shuffled(rules.decks, SeededRandomSource(setup.shoe_seed)))
     placed: Counter[tuple] = Counter()
     for e in rnd.events:
+        if isinstance(e, Decided) and e.action is Action.SPLIT:
+            # hands are numbered in play order: a split of hand k makes hands k and k + 1, and
+            # the spot's later hands (placed, not yet played) move up one
+            placed = Counter({renumbered(key, e.spot, e.hand): v for key, v in placed.items()})
         if isinstance(e, WagerPlaced):
             placed[wager_key(e.spot, e.hand, e.kind, e.name)] += e.stake
     settled_keys = [wager_key(w.spot, w.hand, w.kind, w.name) for w in rnd.settlement]

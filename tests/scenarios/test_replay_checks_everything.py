@@ -216,7 +216,9 @@ def test_a_one_cent_bet_must_answer_the_insurance_question(
 def test_the_rules_text_says_a_one_cent_bet_can_only_decline() -> None:
     """SPEC 3: the rules text is generated from the rules and says what the engine does."""
     text = " ".join(rules_document(find_variant("lucky-lucky"))["text"])
-    sentence = "A bet of one cent has no half to stake: that spot is asked too, and can only decline."
+    sentence = (
+        "A bet of one cent has no half to stake: that spot is asked too, and can only decline."
+    )
     assert sentence in text
 
 
@@ -345,7 +347,8 @@ def test_a_part_refund_on_a_dealer_blackjack_is_named_for_the_money(
     code, result = replay({**TEN_UP_SPLIT, "rules": rules}, tmp_path, capsys)
     assert code == 0
     lines = [w for w in result["wagers"] if w["kind"] == "hand"]
-    assert [(h["outcome"], w["returned"]) for h, w in zip(result["hands"], lines)] == expected
+    outcomes = [(h["outcome"], w["returned"]) for h, w in zip(result["hands"], lines, strict=True)]
+    assert outcomes == expected
     assert [w["stake"] for w in lines] == [2000, 2000]
 
 

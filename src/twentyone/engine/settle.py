@@ -42,8 +42,8 @@ def final_result(
 
     Against a dealer blackjack a player blackjack pushes and everything else loses, except what
     the no-peek refund switches return per up card (the double part; every split hand after the
-    first), each named for what happened to the money. Otherwise a blackjack pays the blackjack odds, a Charlie (where it wins) and a higher
-    total pay 1:1, equal totals push.
+    first), each outcome named for what happened to the money. Otherwise a blackjack pays the
+    blackjack odds, a Charlie (where it wins) and a higher total pay 1:1, equal totals push.
     """
     if dealer_blackjack:
         if hand.natural:

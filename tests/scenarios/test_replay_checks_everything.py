@@ -402,6 +402,18 @@ def test_names_are_spelled_exactly(
     assert err.endswith(suggestion)
 
 
+def test_a_side_bet_name_is_spelled_exactly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Side-bet names follow the same rule as every other name in a scenario."""
+    spots = [{"bet": 1000, "side_bets": {"Lucky-Lucky": 100}}]
+    code, err = replay(scenario(spots=spots), tmp_path, capsys)
+    assert code == 2
+    assert err.startswith(
+        "error: invalid-bet: spot 0: unknown side bet 'Lucky-Lucky' (did you mean 'lucky-lucky'?)"
+    )
+
+
 def test_an_alias_spelled_as_registered_is_a_variant(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

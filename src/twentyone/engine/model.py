@@ -134,7 +134,9 @@ class SpotBet:
                 items.append((SideBetName(name), stake))
             except ValueError as exc:
                 known = ", ".join(SideBetName)
-                raise InvalidBetError(f"unknown side bet {name!r}; known: {known}") from exc
+                folded = name.strip().lower() if isinstance(name, str) else None
+                hint = f" (did you mean {folded!r}?)" if folded in set(SideBetName) else ""
+                raise InvalidBetError(f"unknown side bet {name!r}{hint}; known: {known}") from exc
         return cls(bet, tuple(items))
 
     def side_bet(self, name: SideBetName) -> int:

@@ -1,37 +1,33 @@
-"""Split hands: the value of splitting a pair, exact for one split, near-exact for resplits.
+"""Split hands: the value of splitting a pair, exact for any number of hands.
 
 Rules (SPEC section 3): each split hand gets its second card only when the hand before it is
 finished; split aces take one card each unless ``hit_split_aces``; ace + ten after a split is 21,
-not a blackjack; doubling needs ``double_after_split``; a pair drawn to a split hand may be split
-again while fewer than ``max_split_hands`` hands exist (aces only with ``resplit_aces``).
+not a blackjack; doubling needs ``double_after_split``; a pair drawn to a split hand is split
+again while fewer than ``max_split_hands`` hands exist (aces only with ``resplit_aces``). Without
+a peek, a dealer blackjack takes the first hand's bet, and the other hands' bets only if
+``bj_takes_split_vs_*`` (a hand that busted has lost its stake already).
 
-Why one split is exact. Every split hand is played by the same zero-memory policy (it sees only
-its own cards). The chance of any run of cards that comes right after a stopping time of a
-shuffled shoe equals the chance of the same run from the shoe at that time (optional stopping
-for the martingale ``P(the last k cards are s | cards seen)``). So the first hand's value, given
-its own final cards, needs only the dealer's distribution from the shoe less those cards and
-the other hand's pair card; and both hands have the same expected value (swap their card runs).
-Hence ``EV(split) = 2 * E[value of one hand whose removal is its cards plus the other pair
-card]``, which :meth:`SplitSolver.value` computes exactly.
-
-Resplits. With ``m`` pair cards committed to hands, a hand whose second card is drawn while
-resplitting is still possible is a hand whose second card is *not* the pair card ("restricted"),
-else any card. The expected number of hands of each kind follows from the chance of drawing the
-pair card with ``m`` of them out; each hand's value removes its own cards and the ``m`` pair
-cards. What is left out is the removal of *other* hands' non-pair cards, whose first-order effect
-is zero by the same martingale argument; the error is far below 0.001 percentage points.
+Why it is exact. Every split hand is played by the same zero-memory policy (it sees only its own
+cards). The chance of a run of cards depends only on how many of each rank it holds, so the
+cards of a round may be dealt in another order that keeps each hand's run intact without
+changing any probability: every hand's second card first (the resplits' pair cards among
+them), then one hand's later cards, then the dealer's; the other hands' later cards come last
+and sum out. A split hand's value therefore needs only its own cards and a number of pair cards
+out of the shoe (:meth:`SplitSolver.value` gives the weights, one :class:`SplitPattern` at a
+time). ``tests/analysis/test_exact_vs_engine_enumeration.py`` checks it against the engine.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+from math import comb
 
 import numpy as np
 
 from twentyone.analysis.exact.actions import Action, Policy
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.player import (
-    ZERO,
     UpcardSolver,
     Value,
     can_double,
@@ -42,43 +38,48 @@ from twentyone.analysis.exact.space import IntArray
 from twentyone.rules import SplitBy
 
 
-@cache
-def hand_kinds(
-    chances: tuple[float, ...], max_hands: int, resplit: bool
-) -> tuple[tuple[int, bool, float], ...]:
-    """Expected number of finished split hands of each kind.
+@dataclass(frozen=True, slots=True)
+class SplitPattern:
+    """One way the second cards of a split can fall, by pair card (``S``) and not (``R``/``U``).
 
-    Args:
-        chances: ``chances[m]`` is the chance that a second card pairs the hand when ``m``
-            pair cards are committed.
-        max_hands: the most hands splitting may make.
-        resplit: whether a new pair may be split again.
-
-    Returns:
-        ``(committed, restricted, expected count)`` triples: ``committed`` pair cards were out
-        when the hand's second card came; ``restricted`` means it was known not to pair.
+    Attributes:
+        splits: how many second cards were pair cards that made a new hand.
+        restricted: how many hands took a second card known not to be a pair card (drawn while
+            a resplit was still possible).
+        kinds: each hand's kind in play order, ``True`` for restricted, ``False`` for a second
+            card drawn once the hand limit was reached (any card).
     """
-    counts: dict[tuple[int, bool], float] = {}
-    states: dict[tuple[int, int], float] = {(2, 2): 1.0}
-    while states:
-        (m, pending), prob = min(states.items(), key=lambda kv: (kv[0][0], -kv[0][1]))
-        del states[(m, pending)]
+
+    splits: int
+    restricted: int
+    kinds: tuple[bool, ...]
+
+
+@cache
+def split_patterns(max_hands: int, resplit: bool) -> tuple[SplitPattern, ...]:
+    """Every sequence of second-card draws a split can see, as :class:`SplitPattern`\\ s.
+
+    The hand being dealt its second card draws until it gets a card that does not pair it,
+    each pair card making a new hand while fewer than ``max_hands`` exist (and ``resplit``);
+    once the limit is reached every hand still waiting takes any card.
+
+    >>> [(p.splits, p.kinds) for p in split_patterns(3, True)]
+    [(0, (True, True)), (1, (False, False, False)), (1, (True, False, False))]
+    """
+    out: list[SplitPattern] = []
+
+    def walk(hands: int, pending: int, kinds: tuple[bool, ...]) -> None:
         if pending == 0:
-            continue
-        if resplit and m < max_hands:
-            q = chances[m]
-            grow = (m + 1, pending + 1)
-            states[grow] = states.get(grow, 0.0) + prob * q
-            key = (m, True)
-            counts[key] = counts.get(key, 0.0) + prob * (1.0 - q)
-            done = (m, pending - 1)
-            states[done] = states.get(done, 0.0) + prob * (1.0 - q)
+            out.append(SplitPattern(hands - 2, sum(kinds), kinds))
+            return
+        if resplit and hands < max_hands:
+            walk(hands + 1, pending + 1, kinds)
+            walk(hands, pending - 1, (*kinds, True))
         else:
-            key = (m, False)
-            counts[key] = counts.get(key, 0.0) + prob
-            done = (m, pending - 1)
-            states[done] = states.get(done, 0.0) + prob
-    return tuple((m, r, n) for (m, r), n in sorted(counts.items()))
+            walk(hands, pending - 1, (*kinds, False))
+
+    walk(2, 2, ())
+    return tuple(sorted(out, key=lambda p: (p.splits, p.kinds)))
 
 
 def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
@@ -112,18 +113,24 @@ class SplitSolver:
         self._rowmap: IntArray | None = None
         self._ev: FloatArray = np.zeros(0)
         self._st: FloatArray = np.zeros(0)
+        self._ev_first: FloatArray = np.zeros(0)
 
-    def kinds(self, pair: int) -> tuple[tuple[int, bool, float], ...]:
-        """Expected counts of hands by kind when ``pair`` is split."""
-        solver = self.solver
-        rules = solver.rules
-        resplit = rules.max_split_hands > 2 and (pair != ACE or rules.resplit_aces)
-        share = _same_rank_share(solver, pair)
-        chances = tuple(
-            max(0.0, (solver.shoe[pair] * share - m) / (solver.cards - m))
-            for m in range(rules.max_split_hands + 1)
-        )
-        return hand_kinds(chances, rules.max_split_hands, resplit)
+    def resplits(self, pair: int) -> bool:
+        """Whether a pair card drawn to a split hand of ``pair`` may be split again."""
+        rules = self.solver.rules
+        return rules.max_split_hands > 2 and (pair != ACE or rules.resplit_aces)
+
+    def committed_range(self, pair: int) -> range:
+        """The numbers of pair cards out of the shoe a split hand of ``pair`` is valued with.
+
+        Two (the pair) without resplits; with them, up to the new hands' pair cards plus one
+        for each other restricted hand (:meth:`value`), and never more than the shoe holds.
+        """
+        most = 2
+        if self.resplits(pair):
+            limit = self.solver.rules.max_split_hands
+            most = 2 + (limit - 2) + (limit - 1)
+        return range(2, min(most, self.solver.shoe[pair]) + 1)
 
     # -- decisions ---------------------------------------------------------------------------
 
@@ -168,9 +175,8 @@ class SplitSolver:
             for pair in range(10):
                 if solver.shoe[pair] < 2:
                     continue
-                for committed, _, _ in self.kinds(pair):
-                    if committed <= solver.shoe[pair] and (pair, committed) not in contexts:
-                        contexts.append((pair, committed))
+                for committed in self.committed_range(pair):
+                    contexts.append((pair, committed))
         self._contexts = {ctx: k for k, ctx in enumerate(contexts)}
         k_count = len(contexts)
         extra = np.zeros((k_count, 10), dtype=np.int64)
@@ -229,9 +235,6 @@ class SplitSolver:
         removed = hands + extra[row_ctx]
         probs = solver.draw_rows(removed)
         # Settled values: standing rows (stake 1) and the drawn card of doubled rows (stake 2).
-        ev = np.zeros(total_rows)
-        st = np.zeros(total_rows)
-        standing = row_code == SPLIT_STAND
         doubling = np.flatnonzero(row_code == SPLIT_DOUBLE)
         dbl_rows = np.repeat(doubling, 10)
         dbl_card = np.tile(np.arange(10), len(doubling))
@@ -240,33 +243,98 @@ class SplitSolver:
         eye = np.eye(10, dtype=np.int64)
         dbl_hands = hands[dbl_rows] + eye[dbl_card]
         dbl_removed = removed[dbl_rows] + eye[dbl_card]
+        standing = row_code == SPLIT_STAND
         # One dealer batch for every removal the split hands settle against.
         settled = np.concatenate((hands[standing], dbl_hands))
         solver.dealer_rows(
             np.concatenate((removed[standing], dbl_removed))[solver.versus_dealer(settled)]
         )
-        ev[standing], st[standing] = solver.settle_rows(hands[standing], removed[standing], 1, True)
-        d_ev, d_st = solver.settle_rows(dbl_hands, dbl_removed, 2, True)
+
+        def finished(first: bool) -> tuple[FloatArray, FloatArray]:
+            return self._values_of(
+                row_code=row_code,
+                probs=probs,
+                hands=hands,
+                removed=removed,
+                dbl_rows=dbl_rows,
+                dbl_card=dbl_card,
+                first=first,
+            )
+
+        ev, st = finished(False)
+        # The first hand loses its stake to a dealer blackjack even where the others get theirs
+        # back (no peek, ``bj_takes_split_vs_*`` off): its values are kept apart.
+        ev_first = ev
+        if not solver.peek and not solver.takes_split:
+            ev_first, _ = finished(True)
+        for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
+            self._back(
+                layers=layers,
+                row_code=row_code,
+                row_ctx=row_ctx,
+                row_hand=row_hand,
+                rowmap=rowmap,
+                probs=probs,
+                values=values,
+            )
+        self._rowmap = rowmap
+        self._ev, self._st, self._ev_first = ev, st, ev_first
+
+    def _values_of(
+        self,
+        *,
+        row_code: IntArray,
+        probs: FloatArray,
+        hands: IntArray,
+        removed: IntArray,
+        dbl_rows: IntArray,
+        dbl_card: IntArray,
+        first: bool,
+    ) -> tuple[FloatArray, FloatArray]:
+        """Values of the rows that stand or double (the hitting rows are filled in later)."""
+        solver = self.solver
+        eye = np.eye(10, dtype=np.int64)
+        ev = np.zeros(len(row_code))
+        st = np.zeros(len(row_code))
+        standing = row_code == SPLIT_STAND
+        ev[standing], st[standing] = solver.settle_rows(
+            hands[standing], removed[standing], 1, True, first
+        )
+        d_ev, d_st = solver.settle_rows(
+            hands[dbl_rows] + eye[dbl_card], removed[dbl_rows] + eye[dbl_card], 2, True, first
+        )
         for c in range(10):
             pick = dbl_card == c
             ev[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_ev[pick]
             st[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_st[pick]
-        # Backward: hitting rows from the next layer's values.
+        return ev, st
+
+    def _back(
+        self,
+        *,
+        layers: list[tuple[int, int]],
+        row_code: IntArray,
+        row_ctx: IntArray,
+        row_hand: IntArray,
+        rowmap: IntArray,
+        probs: FloatArray,
+        values: FloatArray,
+    ) -> None:
+        """Fill in the hitting rows of ``values`` from the next layer's, last layer first."""
+        space = self.solver.space
         for start, stop in reversed(layers):
-            sl = slice(start, stop)
-            hitting = np.flatnonzero(row_code[sl] == SPLIT_HIT) + start
+            hitting = np.flatnonzero(row_code[start:stop] == SPLIT_HIT) + start
             if not len(hitting):
                 continue
             child = rowmap[row_ctx[hitting][:, None], np.maximum(space.child[row_hand[hitting]], 0)]
             child = np.where(probs[hitting] > 0, child, -1)
-            e, s = expect_children(probs[hitting], child, ev, st)
-            ev[hitting] = e
-            st[hitting] = s
-        self._rowmap = rowmap
-        self._ev, self._st = ev, st
+            values[hitting] = expect_children(probs[hitting], child, values, values)[0]
 
-    def hand_value(self, pair: int, committed: int, hand: Composition) -> Value:
-        """The value of one split hand in context ``(pair, committed)``."""
+    def hand_value(
+        self, pair: int, committed: int, hand: Composition, first: bool = False
+    ) -> Value:
+        """The value of one split hand in context ``(pair, committed)``; ``first``: the hand
+        played first (it alone may lose its stake to a dealer blackjack, see :meth:`prepare`)."""
         if self._rowmap is None:
             self.prepare()
         assert self._rowmap is not None
@@ -274,37 +342,83 @@ class SplitSolver:
         row = self._rowmap[self._contexts[(pair, committed)], index] if index >= 0 else -1
         if row < 0:
             raise ValueError("the split hand is not reachable")
-        return float(self._ev[row]), float(self._st[row])
+        ev = self._ev_first if first else self._ev
+        return float(ev[row]), float(self._st[row])
+
+    def second_card_value(self, pair: int, committed: int, restricted: bool, first: bool) -> Value:
+        """``E[value of a split hand; its second card]`` with ``committed`` pair cards out.
+
+        Restricted: only the second cards that do not pair the hand count (the sum is not
+        divided by their chance, which the pattern weights of :meth:`value` carry).
+        """
+        solver = self.solver
+        removed = add((0,) * 10, pair, committed)
+        e = s = 0.0
+        for c, p in solver.draws(removed):
+            v = self.hand_value(pair, committed, add(add((0,) * 10, pair), c), first)
+            chance = p
+            if restricted and c == pair:
+                pairs = solver.shoe[pair] * _same_rank_share(solver, pair) - committed
+                chance -= pairs / (solver.cards - committed)
+            e += chance * v[0]
+            s += chance * v[1]
+        return e, s
 
     def value(self, pair: int) -> Value:
-        """Value of splitting a pair of ``pair`` (all hands together, per initial bet)."""
+        """Value of splitting a pair of ``pair`` (all hands together, per initial bet).
+
+        Exact for resplits. Order the cards of a round as: every hand's second card (the
+        resplits' pair cards among them) first, then each hand's later cards, then the dealer's.
+        The chance of a run of cards depends only on how many of each rank it holds, and which
+        cards a hand takes after its second depends on its own cards only, so this reordering
+        changes no probability. Then, for one hand and one :class:`SplitPattern`, the other
+        hands' second cards may be moved after the dealer's (they are summed out), except that
+        a restricted one must not be a pair card: ``[not a pair card] = 1 - [a pair card]``
+        expanded over the ``r`` other restricted hands gives
+
+            ``sum_t (-1)^t C(r, t) P(s + t pair cards first) * W(2 + s + t)``
+
+        with ``s`` the pattern's resplits and ``W(m)`` :meth:`second_card_value` with ``m``
+        pair cards out.
+        """
         found = self._values.get(pair)
         if found is not None:
             return found
         solver = self.solver
-        share = _same_rank_share(solver, pair)
-        ev = staked = 0.0
-        for committed, restricted, count in self.kinds(pair):
-            removed = add((0,) * 10, pair, committed)
-            if removed[pair] > solver.shoe[pair]:
-                continue
+        pairs = solver.shoe[pair] * _same_rank_share(solver, pair) - 2
+        cards = solver.cards - 2
+        reachable = self.committed_range(pair)
+
+        def first_out(j: int) -> float:
+            chance = 1.0
+            for i in range(j):
+                chance *= max(pairs - i, 0.0) / (cards - i)
+            return chance
+
+        memo: dict[tuple[int, bool, bool], Value] = {}
+
+        def hand_term(splits: int, others: int, restricted: bool, first: bool) -> Value:
             e = s = 0.0
-            paired = 0.0
-            v_pair = ZERO
-            for c, p in solver.draws(removed):
-                v = self.hand_value(pair, committed, add(add((0,) * 10, pair), c))
-                e += p * v[0]
-                s += p * v[1]
-                if c == pair:
-                    v_pair = v
-                    paired = (solver.shoe[pair] * share - committed) / (solver.cards - committed)
-            if restricted:
-                e = (e - paired * v_pair[0]) / (1.0 - paired)
-                s = (s - paired * v_pair[1]) / (1.0 - paired)
-            ev += count * e
-            staked += count * s
-        if not solver.peek and not solver.takes_split:
-            ev -= solver.blackjack_chance(add((0,) * 10, pair, 2))
+            for t in range(others + 1):
+                m = 2 + splits + t
+                if m not in reachable:
+                    break
+                key = (m, restricted, first)
+                w = memo.get(key)
+                if w is None:
+                    w = memo[key] = self.second_card_value(pair, m, restricted, first)
+                weight = (-1) ** t * comb(others, t) * first_out(splits + t)
+                e += weight * w[0]
+                s += weight * w[1]
+            return e, s
+
+        ev = staked = 0.0
+        for pattern in split_patterns(solver.rules.max_split_hands, self.resplits(pair)):
+            for h, restricted in enumerate(pattern.kinds):
+                others = pattern.restricted - restricted
+                e, s = hand_term(pattern.splits, others, restricted, h == 0)
+                ev += e
+                staked += s
         out = (ev, staked)
         self._values[pair] = out
         return out
@@ -330,8 +444,9 @@ __all__ = [
     "SPLIT_DOUBLE",
     "SPLIT_HIT",
     "SPLIT_STAND",
+    "SplitPattern",
     "SplitSolver",
-    "hand_kinds",
     "hand_total",
     "pair_index",
+    "split_patterns",
 ]

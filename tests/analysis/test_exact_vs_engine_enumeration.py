@@ -1,0 +1,126 @@
+"""The exact analysis against every round the real engine deals from a tiny shoe (fractions).
+
+:mod:`engine_enumeration` plays each card sequence through :class:`~twentyone.engine.Round`
+and settles it with the engine's own settlement (``engine/settle.py``); the analysis values
+compositions with removal and reordering arguments. They share only the rules and the playing
+policy (the analysis's composition-dependent zero-memory policy for that tiny shoe, asked only
+what a player sees). Agreement to 1e-12 of a bet shows:
+
+* no peek, each of the 16 settings of "a dealer blackjack takes the double / split stake" vs
+  an ace and vs a ten: a split hand that busts has lost its stake and is not charged again, the
+  first split hand alone keeps the original bet at risk (issue 12);
+* resplits to 3 and 4 hands, with and without resplitting aces, peek and no peek: exact.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from engine_enumeration import Decide, enumerate_rounds
+
+from twentyone.analysis.exact.actions import Action
+from twentyone.analysis.exact.game import OptimalPolicy, deal_values, make_solver, prepare_splits
+from twentyone.analysis.exact.house_edge import house_edge
+from twentyone.rules import PeekMode, Rules
+
+ACE, TEN = 0, 9
+_HIT_STAND = frozenset({Action.HIT, Action.STAND})
+
+
+def optimal_decider(rules: Rules, shoe: tuple[int, ...]) -> Decide:
+    """The analysis's policy for ``shoe``, asked as the engine asks (as ExactStrategy does)."""
+    policies: dict[int, OptimalPolicy] = {}
+
+    def decide(hand: tuple[int, ...], up: int, legal: frozenset[str]) -> str:
+        policy = policies.get(up)
+        if policy is None:
+            policy = OptimalPolicy(make_solver(rules, up, shoe))
+            prepare_splits(policy.solver, policy.splits)
+            policies[up] = policy
+        allowed = frozenset(Action(a) for a in legal)
+        if len(allowed) == 1:
+            return str(next(iter(allowed)))
+        if sum(hand) >= 3 and allowed >= _HIT_STAND:
+            return str(Action.HIT if policy.hits(hand) else Action.STAND)
+        return str(policy.choose(hand, allowed))
+
+    return decide
+
+
+NO_PEEK_SHOE = (2, 0, 0, 1, 0, 1, 1, 2, 0, 6)
+"""A A 4 6 7 8 8 and six tens: 13 cards, 95 points (two split hands and the dealer fit)."""
+
+
+@pytest.mark.parametrize(
+    "switches",
+    list(itertools.product((True, False), repeat=4)),
+    ids=lambda s: "".join("TF"[not x] for x in s),
+)
+def test_no_peek_dealer_blackjack_switches_match_engine(switches: tuple[bool, ...]) -> None:
+    """SPEC 3: "dealer blackjack vs a doubled hand / vs split hands", per up card, no peek.
+
+    ``engine/settle.py``: against a dealer blackjack a split hand other than the first gets its
+    bet back when the split switch is off, a doubled hand its double part when the double switch
+    is off; a bust hand was settled (lost) when it busted."""
+    double_ace, double_ten, split_ace, split_ten = switches
+    rules = Rules(
+        decks=1,
+        peek=PeekMode.NONE,
+        bj_takes_double_vs_ace=double_ace,
+        bj_takes_double_vs_ten=double_ten,
+        bj_takes_split_vs_ace=split_ace,
+        bj_takes_split_vs_ten=split_ten,
+        max_split_hands=2,
+    )
+    exact = {u.up: u.ev for u in house_edge(rules, shoe=NO_PEEK_SHOE).up_cards}
+    decide = optimal_decider(rules, NO_PEEK_SHOE)
+    for up in (ACE, TEN):
+        engine = enumerate_rounds(rules, NO_PEEK_SHOE, decide, given=(None, up))
+        assert exact[up] == pytest.approx(float(engine.ev), abs=1e-12), up
+
+
+RESPLIT_CASES = {
+    # 8-8 with four eights in the shoe: up to four hands.
+    "8s-to-4-peek": ((1, 1, 1, 0, 1, 0, 0, 4, 0, 9), 7, {"max_split_hands": 4}),
+    "8s-to-3-peek": ((1, 1, 1, 0, 1, 0, 0, 4, 0, 9), 7, {"max_split_hands": 3}),
+    "8s-to-4-no-peek-refunds": (
+        (1, 1, 1, 0, 1, 0, 0, 4, 0, 9),
+        7,
+        {
+            "max_split_hands": 4,
+            "peek": PeekMode.NONE,
+            "bj_takes_split_vs_ace": False,
+            "bj_takes_split_vs_ten": False,
+            "bj_takes_double_vs_ten": False,
+        },
+    ),
+    # A-A with four aces: resplit and hit split aces, or one card each without resplits.
+    "aces-resplit-hit": (
+        (4, 1, 0, 0, 1, 0, 1, 0, 0, 8),
+        0,
+        {"max_split_hands": 4, "resplit_aces": True, "hit_split_aces": True},
+    ),
+    "aces-resplit-one-card": (
+        (4, 1, 0, 0, 1, 0, 1, 0, 0, 8),
+        0,
+        {"max_split_hands": 4, "resplit_aces": True},
+    ),
+    "aces-no-resplit": ((4, 1, 0, 0, 1, 0, 1, 0, 0, 8), 0, {"max_split_hands": 4}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RESPLIT_CASES))
+@pytest.mark.parametrize("up", [ACE, TEN])
+def test_resplit_value_matches_engine(name: str, up: int) -> None:
+    """SPEC 3: "a pair drawn to a split hand may be split again while fewer than the most hands
+    exist": the value of the pair's deal equals the engine's over every card sequence."""
+    shoe, pair, switches = RESPLIT_CASES[name]
+    rules = Rules(decks=1, **switches)  # type: ignore[arg-type]
+    solver = make_solver(rules, up, shoe)
+    policy = OptimalPolicy(solver)
+    prepare_splits(solver, policy.splits)
+    hand = tuple(2 if i == pair else 0 for i in range(10))
+    (deal,) = [d for d in deal_values(solver, policy, policy.splits) if d.hand == hand]
+    engine = enumerate_rounds(rules, shoe, optimal_decider(rules, shoe), given=(pair, up, pair))
+    assert deal.ev == pytest.approx(float(engine.ev), abs=1e-12)

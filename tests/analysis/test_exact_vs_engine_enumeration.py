@@ -15,6 +15,7 @@ what a player sees). Agreement to 1e-12 of a bet shows:
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import pytest
 from engine_enumeration import Decide, enumerate_rounds
@@ -22,7 +23,7 @@ from engine_enumeration import Decide, enumerate_rounds
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.game import OptimalPolicy, deal_values, make_solver, prepare_splits
 from twentyone.analysis.exact.house_edge import house_edge
-from twentyone.rules import PeekMode, Rules
+from twentyone.rules import PeekMode, Rules, Surrender
 
 ACE, TEN = 0, 9
 _HIT_STAND = frozenset({Action.HIT, Action.STAND})
@@ -124,3 +125,47 @@ def test_resplit_value_matches_engine(name: str, up: int) -> None:
     (deal,) = [d for d in deal_values(solver, policy, policy.splits) if d.hand == hand]
     engine = enumerate_rounds(rules, shoe, optimal_decider(rules, shoe), given=(pair, up, pair))
     assert deal.ev == pytest.approx(float(engine.ev), abs=1e-12)
+
+
+ONE_HAND_CASES = {
+    "peek-late-surrender": Rules(decks=1, max_split_hands=1, surrender=Surrender.LATE),
+    "no-peek-refunds-charlie": Rules(
+        decks=1,
+        peek=PeekMode.NONE,
+        max_split_hands=1,
+        bj_takes_double_vs_ten=False,
+        charlie_cards=4,
+        dealer_hits_soft_17=True,
+    ),
+    "enhc-6-to-5": Rules(
+        decks=1, peek=PeekMode.ENHC, max_split_hands=1, blackjack_pays=Fraction(6, 5)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_HAND_CASES))
+def test_distribution_without_splits_matches_engine(name: str) -> None:
+    """Issue 12: "the probability of every net outcome per initial bet": every net result of a
+    round with one hand has the engine's chance exactly (no split rounds: the table is exact)."""
+    rules = ONE_HAND_CASES[name]
+    result = house_edge(rules, shoe=NO_PEEK_SHOE, distribution=True)
+    assert result.distribution is not None
+    assert result.distribution.exact
+    engine = enumerate_rounds(rules, NO_PEEK_SHOE, optimal_decider(rules, NO_PEEK_SHOE))
+    want = {float(k): float(v) for k, v in engine.distribution.items()}
+    got = dict(result.distribution.outcomes)
+    assert got.keys() == want.keys()
+    for net, chance in want.items():
+        assert got[net] == pytest.approx(chance, abs=1e-12), net
+
+
+def test_distribution_with_splits_keeps_the_exact_mean() -> None:
+    """With split rounds the hands are combined given the dealer's outcome: the mean (the
+    house edge) stays the engine's exactly and the result says it is not exact."""
+    rules = Rules(decks=1, peek=PeekMode.NONE, bj_takes_split_vs_ten=False, max_split_hands=2)
+    result = house_edge(rules, shoe=NO_PEEK_SHOE, distribution=True)
+    assert result.distribution is not None
+    assert not result.distribution.exact
+    engine = enumerate_rounds(rules, NO_PEEK_SHOE, optimal_decider(rules, NO_PEEK_SHOE))
+    assert result.distribution.mean == pytest.approx(float(engine.ev), abs=1e-12)
+    assert sum(p for _, p in result.distribution.outcomes) == pytest.approx(1.0, abs=1e-12)

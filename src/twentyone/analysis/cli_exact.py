@@ -75,7 +75,8 @@ def house_edge_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Exact house edge of the base game (no side bets, insurance declined)."""
-    from twentyone.analysis.exact.house_edge import StrategyKind, house_edge
+    from twentyone.analysis.exact.actions import StrategyKind
+    from twentyone.analysis.exact.house_edge import house_edge
 
     name, rules = rules_with_overrides(variant, rule)
     try:
@@ -84,7 +85,7 @@ def house_edge_command(
         raise InvalidRulesError(
             f"unknown strategy {strategy!r}; known: {', '.join(StrategyKind)}"
         ) from exc
-    result = house_edge(rules, kind)
+    result = house_edge(rules, kind, distribution=True)
     if as_json:
         out = {
             "variant": name,
@@ -95,6 +96,9 @@ def house_edge_command(
             "ev_per_total_bet": result.ev_per_total_bet,
             "expected_stake": result.expected_stake,
             "insurance_ev": result.insurance_ev,
+            "sd": result.sd,
+            "variance": result.variance,
+            "distribution": result.distribution_dict(),
             "seconds": result.seconds,
         }
         print(json.dumps(out))
@@ -104,6 +108,8 @@ def house_edge_command(
     print(f"  RTP                        {result.rtp * 100:.4f}%")
     print(f"  EV per total amount bet    {result.ev_per_total_bet * 100:+.4f}%")
     print(f"  expected total bet         {result.expected_stake:.4f} initial bets")
+    if result.sd is not None:
+        print(f"  standard deviation         {result.sd:.4f} initial bets per round")
     if result.insurance_ev is not None:
         print(
             f"  insurance EV (ace up)      {result.insurance_ev * 100:+.4f}% of the insurance bet"

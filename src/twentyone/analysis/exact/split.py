@@ -89,6 +89,29 @@ def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
     return 1.0
 
 
+@dataclass(frozen=True, slots=True)
+class SplitRows:
+    """The split hands :meth:`SplitSolver.prepare` valued, for other per-hand quantities.
+
+    Attributes:
+        layers: ``(start, stop)`` of each layer of equal card count, two cards first.
+        code: each row's action code (``SPLIT_STAND``, ``SPLIT_HIT``, ``SPLIT_DOUBLE``).
+        context: each row's context index (:meth:`SplitSolver.context`).
+        hand: each row's row in the solver's hand space.
+        rowmap: ``(contexts, hand space)`` -> row, ``-1`` where play never gets there.
+        probs: ``(rows, 10)`` chance of each next card.
+        removed: ``(rows, 10)`` cards out of the shoe besides the up card.
+    """
+
+    layers: list[tuple[int, int]]
+    code: IntArray
+    context: IntArray
+    hand: IntArray
+    rowmap: IntArray
+    probs: FloatArray
+    removed: IntArray
+
+
 SPLIT_STAND, SPLIT_HIT, SPLIT_DOUBLE = 0, 1, 2
 """Action codes of a split hand (a hand that stops, or split aces' one card, stands)."""
 _CODE = {Action.STAND: SPLIT_STAND, Action.HIT: SPLIT_HIT, Action.DOUBLE: SPLIT_DOUBLE}
@@ -114,6 +137,8 @@ class SplitSolver:
         self._ev: FloatArray = np.zeros(0)
         self._st: FloatArray = np.zeros(0)
         self._ev_first: FloatArray = np.zeros(0)
+        self.rows: SplitRows | None = None
+        """The rows of the last :meth:`prepare`."""
 
     def resplits(self, pair: int) -> bool:
         """Whether a pair card drawn to a split hand of ``pair`` may be split again."""
@@ -279,6 +304,7 @@ class SplitSolver:
             )
         self._rowmap = rowmap
         self._ev, self._st, self._ev_first = ev, st, ev_first
+        self.rows = SplitRows(layers, row_code, row_ctx, row_hand, rowmap, probs, removed)
 
     def _values_of(
         self,
@@ -329,6 +355,10 @@ class SplitSolver:
             child = rowmap[row_ctx[hitting][:, None], np.maximum(space.child[row_hand[hitting]], 0)]
             child = np.where(probs[hitting] > 0, child, -1)
             values[hitting] = expect_children(probs[hitting], child, values, values)[0]
+
+    def context(self, pair: int, committed: int) -> int:
+        """The index of context ``(pair, committed)`` in :attr:`rows`."""
+        return self._contexts[(pair, committed)]
 
     def hand_value(
         self, pair: int, committed: int, hand: Composition, first: bool = False
@@ -384,6 +414,26 @@ class SplitSolver:
         found = self._values.get(pair)
         if found is not None:
             return found
+        memo: dict[tuple[int, bool, bool], Value] = {}
+        ev = staked = 0.0
+        for _, hands in self.pattern_terms(pair):
+            for terms in hands:
+                for weight, m, restricted, first in terms:
+                    key = (m, restricted, first)
+                    w = memo.get(key)
+                    if w is None:
+                        w = memo[key] = self.second_card_value(pair, m, restricted, first)
+                    ev += weight * w[0]
+                    staked += weight * w[1]
+        out = (ev, staked)
+        self._values[pair] = out
+        return out
+
+    def pattern_terms(
+        self, pair: int
+    ) -> list[tuple[SplitPattern, list[list[tuple[float, int, bool, bool]]]]]:
+        """The terms of :meth:`value`: per pattern, per hand in play order, the
+        ``(weight, pair cards out, restricted, first hand)`` of each second-card value."""
         solver = self.solver
         pairs = solver.shoe[pair] * _same_rank_share(solver, pair) - 2
         cards = solver.cards - 2
@@ -395,32 +445,20 @@ class SplitSolver:
                 chance *= max(pairs - i, 0.0) / (cards - i)
             return chance
 
-        memo: dict[tuple[int, bool, bool], Value] = {}
-
-        def hand_term(splits: int, others: int, restricted: bool, first: bool) -> Value:
-            e = s = 0.0
-            for t in range(others + 1):
-                m = 2 + splits + t
-                if m not in reachable:
-                    break
-                key = (m, restricted, first)
-                w = memo.get(key)
-                if w is None:
-                    w = memo[key] = self.second_card_value(pair, m, restricted, first)
-                weight = (-1) ** t * comb(others, t) * first_out(splits + t)
-                e += weight * w[0]
-                s += weight * w[1]
-            return e, s
-
-        ev = staked = 0.0
+        out = []
         for pattern in split_patterns(solver.rules.max_split_hands, self.resplits(pair)):
+            hands = []
             for h, restricted in enumerate(pattern.kinds):
                 others = pattern.restricted - restricted
-                e, s = hand_term(pattern.splits, others, restricted, h == 0)
-                ev += e
-                staked += s
-        out = (ev, staked)
-        self._values[pair] = out
+                terms = []
+                for t in range(others + 1):
+                    m = 2 + pattern.splits + t
+                    if m not in reachable:
+                        break
+                    weight = (-1) ** t * comb(others, t) * first_out(pattern.splits + t)
+                    terms.append((weight, m, restricted, h == 0))
+                hands.append(terms)
+            out.append((pattern, hands))
         return out
 
     def reset(self) -> None:
@@ -428,6 +466,7 @@ class SplitSolver:
         self._values.clear()
         self._decisions = np.zeros(0, dtype=np.int64)
         self._rowmap = None
+        self.rows = None
 
 
 def pair_index(hand: Composition) -> int | None:
@@ -445,6 +484,7 @@ __all__ = [
     "SPLIT_HIT",
     "SPLIT_STAND",
     "SplitPattern",
+    "SplitRows",
     "SplitSolver",
     "hand_total",
     "pair_index",

@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from twentyone.analysis.exact.actions import Action
+from twentyone.analysis.exact.actions import Action, StrategyKind
 from twentyone.analysis.exact.basic import BasicPolicy
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
-from twentyone.analysis.exact.house_edge import StrategyKind
 from twentyone.analysis.exact.shoe import Composition, from_cards, full_shoe, hand_total
 from twentyone.analysis.exact.split import pair_index
 from twentyone.cards import Card

@@ -146,15 +146,12 @@ class SplitSolver:
         return rules.max_split_hands > 2 and (pair != ACE or rules.resplit_aces)
 
     def committed_range(self, pair: int) -> range:
-        """The numbers of pair cards out of the shoe a split hand of ``pair`` is valued with.
-
-        Two (the pair) without resplits; with them, up to the new hands' pair cards plus one
-        for each other restricted hand (:meth:`value`), and never more than the shoe holds.
-        """
+        """The numbers of pair cards out of the shoe a split hand of ``pair`` is valued with:
+        every ``2 + resplits + t`` of :meth:`pattern_terms`, never more than the shoe holds."""
         most = 2
-        if self.resplits(pair):
-            limit = self.solver.rules.max_split_hands
-            most = 2 + (limit - 2) + (limit - 1)
+        for pattern in split_patterns(self.solver.rules.max_split_hands, self.resplits(pair)):
+            for restricted in pattern.kinds:
+                most = max(most, 2 + pattern.splits + pattern.restricted - restricted)
         return range(2, min(most, self.solver.shoe[pair]) + 1)
 
     # -- decisions ---------------------------------------------------------------------------

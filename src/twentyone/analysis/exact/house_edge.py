@@ -118,12 +118,16 @@ class HouseEdgeResult:
         }
 
 
-def _insurance_ev(rules: Rules, shoe: Composition) -> float | None:
-    """Insurance pays ``insurance_pays`` when the hole card is a ten under an ace.
+def insurance_ev(rules: Rules, shoe: Composition | None = None) -> float | None:
+    """The expected result of one unit of insurance, ``None`` where the rules offer none.
+
+    Insurance pays ``insurance_pays`` when the hole card is a ten under an ace.
 
     Averaged over the player's cards, the chance of a ten in the hole is the share of tens in
     the shoe after the ace (the player's cards do not change it on average).
     """
+    if shoe is None:
+        shoe = full_shoe(rules.decks)
     if not rules.insurance or shoe[0] == 0:
         return None
     p_ten = shoe[9] / (size(shoe) - 1)
@@ -171,7 +175,7 @@ def house_edge(
         rtp=1.0 + ev,
         ev_per_total_bet=ev / stake,
         expected_stake=stake,
-        insurance_ev=_insurance_ev(rules, full),
+        insurance_ev=insurance_ev(rules, full),
         up_cards=tuple(ups),
         seconds=time.perf_counter() - start,
         distribution=as_distribution(mix(parts), exact) if distribution else None,
@@ -244,4 +248,5 @@ __all__ = [
     "base_game_rtp",
     "base_game_rules",
     "house_edge",
+    "insurance_ev",
 ]

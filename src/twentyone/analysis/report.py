@@ -6,7 +6,7 @@ bet), each published figure beside the computed one with the reason for a differ
 exact distribution of a round's result with its standard deviation, volatility index and the
 range of the realised RTP after 10^3 to 10^8 rounds, the largest win and the operator's
 exposure per round, the side bets' outcome tables, the simulation that confirms the figures
-(long enough for a 99% interval of at most +-0.02%), hit frequencies, the basic-strategy chart,
+(long enough for a 99% interval of at most ±0.02%), hit frequencies, the basic-strategy chart,
 and how the cards are shuffled with the generation time, software version and rules hash.
 Every figure is computed by the modules that own it; this module only lays them out.
 """
@@ -60,7 +60,7 @@ body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;font-size:11pt;color:#
 h1{font-size:20pt;margin-bottom:.1em}h2{font-size:14pt;border-bottom:2px solid #245;
  color:#245;margin-top:1.6em;page-break-after:avoid}h3{font-size:12pt;margin:1em 0 .3em}
 .sub{color:#555;margin-top:0}table{border-collapse:collapse;margin:.4em 0 1em;
- page-break-inside:avoid}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
+ page-break-inside:avoid;display:block;overflow-x:auto;max-width:100%}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
 th{background:#eef2f6}td.l,th.l{text-align:left}.ok{color:#186a1e;font-weight:bold}
 .bad{color:#a11;font-weight:bold}ul.rules li{margin:.15em 0}.note{color:#555;font-size:9.5pt}
 img.chart{max-width:100%;border:1px solid #ccc}section{page-break-inside:auto}
@@ -73,7 +73,7 @@ Z90 = 1.6448536269514722
 Z99 = 2.5758293035489004
 """Two-sided 99% normal quantile."""
 TARGET_HALF_WIDTH = 0.0002
-"""The confirming simulation's 99% interval is at most +-0.02% of the initial bet."""
+"""The confirming simulation's 99% interval is at most ±0.02% of the initial bet."""
 HORIZONS = (10**3, 10**4, 10**5, 10**6, 10**7, 10**8)
 """Rounds after which the realised-RTP range is shown."""
 
@@ -113,7 +113,7 @@ PUBLISHED: dict[str, tuple[PublishedFigure, ...]] = {
 
 
 def confirming_rounds(sd: float, half_width: float = TARGET_HALF_WIDTH) -> int:
-    """Rounds a simulation needs for its 99% interval to be at most ``+-half_width``.
+    """Rounds a simulation needs for its 99% interval to be at most ``±half_width``.
 
     >>> confirming_rounds(1.0, 0.01)
     66349
@@ -501,7 +501,7 @@ def _simulation_section(result: SimulationResult) -> str:
         f"path in {result.seconds:.1f} s ({result.rounds_per_second:,.0f} rounds/s). One spot, "
         "basic strategy, the side bet at its minimum stake every round, insurance declined. "
         f"The exact main-game EV lies {_verdict(result.within_ci)} the 99% confidence interval."
-        f" Its half-width is {_pct(half)} (the report's target: at most +-"
+        f" Its half-width is ±{half * 100:.4f}% (the report's target: at most ±"
         f"{TARGET_HALF_WIDTH * 100:.2f}%, reached with {confirming_rounds(result.main.std_dev):,}"
         " rounds).</p>"
     )

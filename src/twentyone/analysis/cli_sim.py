@@ -117,7 +117,7 @@ def report_command(
             "--rounds",
             min=1,
             help="Rounds of the confirming simulation (default: enough for a 99% interval of "
-            "at most +-0.02%).",
+            "at most ±0.02%).",
         ),
     ] = None,
     seed: Seed = None,

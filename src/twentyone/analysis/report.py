@@ -60,7 +60,8 @@ body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;font-size:11pt;color:#
 h1{font-size:20pt;margin-bottom:.1em}h2{font-size:14pt;border-bottom:2px solid #245;
  color:#245;margin-top:1.6em;page-break-after:avoid}h3{font-size:12pt;margin:1em 0 .3em}
 .sub{color:#555;margin-top:0}table{border-collapse:collapse;margin:.4em 0 1em;
- page-break-inside:avoid;display:block;overflow-x:auto;max-width:100%}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
+ page-break-inside:avoid;display:block;overflow-x:auto;max-width:100%}
+th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
 th{background:#eef2f6}td.l,th.l{text-align:left}.ok{color:#186a1e;font-weight:bold}
 .bad{color:#a11;font-weight:bold}ul.rules li{margin:.15em 0}.note{color:#555;font-size:9.5pt}
 img.chart{max-width:100%;border:1px solid #ccc}section{page-break-inside:auto}

@@ -96,6 +96,17 @@ RESPLIT_CASES = {
             "bj_takes_double_vs_ten": False,
         },
     ),
+    "8s-to-4-no-peek-charlie": (
+        (1, 1, 1, 0, 1, 0, 0, 4, 0, 9),
+        7,
+        {
+            "max_split_hands": 4,
+            "peek": PeekMode.NONE,
+            "bj_takes_double_vs_ace": False,
+            "charlie_cards": 4,
+            "dealer_hits_soft_17": True,
+        },
+    ),
     # A-A with four aces: resplit and hit split aces, or one card each without resplits.
     "aces-resplit-hit": (
         (4, 1, 0, 0, 1, 0, 1, 0, 0, 8),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -29,13 +30,18 @@ def main() -> Iterator[object]:
     yield cli.main
 
 
+@cache
+def _page(variant: str, rounds: int = 20_000) -> str:
+    found = find_variant(variant)
+    return report_html(found, simulate(found.rules, rounds, seed=1, variant=found.name))
+
+
 @pytest.mark.parametrize("variant", ["lucky-lucky", "european"])
 def test_report_has_every_section(variant: str) -> None:
     """Rules text, pay tables, exact RTPs, side-bet outcome table, simulation with its 99% CI,
     hit frequencies, standard deviation and the strategy chart as an embedded PNG."""
     found = find_variant(variant)
-    result = simulate(found.rules, 20_000, seed=1, variant=found.name)
-    page = report_html(found, result)
+    page = _page(variant)
     headings = re.findall(r"<h2>(.*?)</h2>", page)
     assert headings == list(SECTIONS)
     for line in rules_lines(found.rules):
@@ -90,8 +96,7 @@ def test_report_answers_what_a_test_lab_asks() -> None:
     the exact distribution with SD and volatility, the largest win and exposure (side-bet cap
     included), small probabilities in scientific notation, shuffle/RNG, time, version, hash."""
     found = find_variant("lucky-lucky")
-    result = simulate(found.rules, 5_000, seed=3, variant=found.name)
-    page = report_html(found, result)
+    page = _page("lucky-lucky")
     assert "Insurance (ace up)" in page
     # The document's own figures, with the computed ones and why they differ.
     assert "99.58%" in page and "99.5141%" in page and "does not follow" in page
@@ -104,8 +109,7 @@ def test_report_answers_what_a_test_lab_asks() -> None:
     from twentyone import __version__
 
     assert f"twentyone {__version__}" in page
-    ladies = find_variant("lucky-ladies")
-    ladies_page = report_html(ladies, simulate(ladies.rules, 2_000, seed=1, variant=ladies.name))
+    ladies_page = _page("lucky-ladies", 2_000)
     assert "capped: at most 20,000.00 won per round" in ladies_page
     assert "8 main bets" in ladies_page or "8 x the main bet" in ladies_page
 

@@ -20,12 +20,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
+from functools import lru_cache
 
 from twentyone import __version__
 from twentyone.analysis.exact.actions import StrategyKind
 from twentyone.analysis.exact.chart import COLOURS, chart_png
 from twentyone.analysis.exact.house_edge import (
     HouseEdgeResult,
+    base_game_rtp,
     base_game_rules,
     house_edge,
     insurance_ev,
@@ -122,11 +124,22 @@ def confirming_rounds(sd: float, half_width: float = TARGET_HALF_WIDTH) -> int:
     return math.ceil((Z99 * sd / half_width) ** 2)
 
 
+@lru_cache(maxsize=8)
+def base_game_figures(rules: Rules) -> tuple[HouseEdgeResult, HouseEdgeResult]:
+    """The base game's exact figures with their distributions: optimal play, basic strategy
+    (cached per rules for the process)."""
+    base = base_game_rules(rules)
+    return (
+        house_edge(base, StrategyKind.OPTIMAL, distribution=True),
+        house_edge(base, StrategyKind.BASIC, distribution=True),
+    )
+
+
 def report_rounds(rules: Rules) -> int:
     """The confirming simulation's length for ``rules`` (basic strategy, as it plays)."""
-    result = house_edge(base_game_rules(rules), StrategyKind.BASIC, distribution=True)
-    assert result.sd is not None
-    return confirming_rounds(result.sd)
+    sd = base_game_figures(rules)[1].sd
+    assert sd is not None
+    return confirming_rounds(sd)
 
 
 def _prob(p: float) -> str:
@@ -307,7 +320,7 @@ def _base_game_reason(rules: Rules, published: float, computed: float) -> str:
     if base.peek is not PeekMode.ACE_AND_TEN:
         peek = base.replace(peek=PeekMode.ACE_AND_TEN, max_split_hands=4)
         tries.append(("a peek with splits to 4 hands", peek))
-    found = [f"{label} gives {house_edge(r).rtp * 100:.3f}%" for label, r in tries]
+    found = [f"{label} gives {base_game_rtp(r) * 100:.3f}%" for label, r in tries]
     text = (
         f"The document's rules give {computed * 100:.3f}% exactly; {published * 100:.2f}% does "
         "not follow from them"
@@ -579,9 +592,7 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
     started = datetime.now(UTC)
     rules = variant.rules
     document = rules_document(variant, rules)
-    base = base_game_rules(rules)
-    optimal = house_edge(base, StrategyKind.OPTIMAL, distribution=True)
-    basic = house_edge(base, StrategyKind.BASIC, distribution=True)
+    optimal, basic = base_game_figures(rules)
     sides = [
         analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
         for bet in rules.side_bets

@@ -21,8 +21,9 @@ from twentyone.engine import Action, Round, SpotBet, WagerKind
 from twentyone.errors import ShoeExhaustedError
 from twentyone.rules import Rules
 
-Decide = Callable[[tuple[int, ...], int, frozenset[str]], str]
-"""``(hand composition, up card index, legal action names) -> action name``."""
+Decide = Callable[[tuple[int, ...], int, frozenset[str], int | None], str]
+"""``(hand composition, up card index, legal action names, pair) -> action name``; ``pair`` is
+the index of a split hand's first card (the pair card), ``None`` for a hand not from a split."""
 
 CARDS: tuple[Card, ...] = tuple(
     Card.parse(c) for c in ["As", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts"]
@@ -70,7 +71,8 @@ def _play(rules: Rules, cards: list[int], decide: Decide) -> Round | None:
             hand = rnd.current_hand()
             assert hand is not None
             names = frozenset(str(a) for a in legal)
-            rnd.act(decide(_composition(hand.cards), up, names))
+            pair = hand.cards[0].points - 1 if hand.from_split else None
+            rnd.act(decide(_composition(hand.cards), up, names, pair))
     except ShoeExhaustedError:
         return None
     return rnd

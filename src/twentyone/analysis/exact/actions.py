@@ -31,6 +31,9 @@ class StrategyKind(StrEnum):
     reused after a split."""
     BASIC = "basic"
     """The total-dependent basic strategy chart derived from the exact values."""
+    CDP1 = "cdp1"
+    """As ``optimal`` before a split; a split hand plays what is best for a split hand of its
+    pair with the other pair card out of the shoe (the same play for every split hand)."""
 
 
 ACTION_ORDER: tuple[Action, ...] = tuple(Action)

@@ -192,9 +192,10 @@ def _policies(
             return {up: strategy.policy(up) for up in range(10) if shoe[up]}
         return dict(basic_policies(rules, shoe))
     out: dict[int, OptimalPolicy | BasicPolicy] = {}
+    cdp1 = kind is StrategyKind.CDP1
     for up in range(10):
         if shoe[up]:
-            policy = OptimalPolicy(make_solver(rules, up, shoe))
+            policy = OptimalPolicy(make_solver(rules, up, shoe), first_hand_play=cdp1)
             prepare_splits(policy.solver, policy.splits)
             out[up] = policy
     return out

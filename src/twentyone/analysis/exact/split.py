@@ -28,6 +28,7 @@ import numpy as np
 from twentyone.analysis.exact.actions import Action, Policy
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.player import (
+    _EPS,
     UpcardSolver,
     Value,
     can_double,
@@ -127,9 +128,15 @@ class SplitSolver:
     more pair cards.
     """
 
-    def __init__(self, solver: UpcardSolver, policy: Policy) -> None:
+    def __init__(
+        self, solver: UpcardSolver, policy: Policy, *, first_hand_play: bool = False
+    ) -> None:
         self.solver = solver
         self.policy = policy
+        self.first_hand_play = first_hand_play
+        """CDP1: a split hand plays what is best for a split hand with the other pair card out
+        of the shoe (per pair), not the unsplit hand's play."""
+        self._pair_play: dict[int, IntArray] = {}
         self._values: dict[int, Value] = {}
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
         self._contexts: dict[tuple[int, int], int] = {}
@@ -182,6 +189,65 @@ class SplitSolver:
         decided: IntArray = self._decisions[rows]
         return decided
 
+    def pair_play(self, pair: int) -> IntArray:
+        """CDP1's action code for every row of the hand space holding a ``pair`` card: the best
+        of standing, hitting (then playing on the same way) and doubling two cards (with
+        ``double_after_split``) for a split hand whose removal is its cards and one more pair
+        card (``-1`` where the shoe cannot deal the hand so)."""
+        found = self._pair_play.get(pair)
+        if found is not None:
+            return found
+        solver = self.solver
+        space = solver.space
+        n = len(space)
+        extra = np.zeros(10, dtype=np.int64)
+        extra[pair] = 1
+        removed = space.comps + extra[None, :]
+        rows = np.flatnonzero(
+            (space.comps[:, pair] >= 1) & np.all(removed <= solver._shoe_arr[None, :], axis=1)
+        )
+        code = np.full(n, -1, dtype=np.int64)
+        stand = np.zeros(n)
+        stand[rows] = solver.settle_rows(space.comps[rows], removed[rows], 1, True)[0]
+        probs = np.zeros((n, 10))
+        probs[rows] = solver.draw_rows(removed[rows])
+        double = np.full(n, -np.inf)
+        two = rows[space.ncards[rows] == 2]
+        if solver.rules.double_after_split and len(two):
+            ok = np.array(
+                [can_double(solver.rules, tuple(space.comps[i].tolist())) for i in two.tolist()],
+                dtype=np.bool_,
+            )
+            two = two[ok]
+            grown = space.grown[two]
+            d_val = np.zeros(len(two))
+            for c in range(10):
+                g = grown[:, c]
+                take = (g >= 0) & (probs[two, c] > 0)
+                if np.any(take):
+                    hands = space.comps[g[take]]
+                    d_ev = solver.settle_rows(hands, hands + extra[None, :], 2, True)[0]
+                    d_val[take] += probs[two[take], c] * d_ev
+            double[two] = d_val
+        best = stand.copy()
+        member = np.zeros(n, dtype=np.bool_)
+        member[rows] = True
+        for start, stop in reversed(space.layers):
+            layer = np.arange(start, stop)
+            layer = layer[member[layer]]
+            if not len(layer):
+                continue
+            hit = expect_children(probs[layer], space.child[layer], best, best)[0]
+            live = ~space.stops[layer]
+            choice = np.where(live & (hit > stand[layer] + _EPS), SPLIT_HIT, SPLIT_STAND)
+            value = np.where(choice == SPLIT_HIT, hit, stand[layer])
+            doubles = live & (double[layer] > value + _EPS)
+            choice = np.where(doubles, SPLIT_DOUBLE, choice)
+            best[layer] = np.where(doubles, double[layer], value)
+            code[layer] = choice
+        self._pair_play[pair] = code
+        return code
+
     # -- the batch ----------------------------------------------------------------------------
 
     def prepare(self) -> None:
@@ -233,7 +299,11 @@ class SplitSolver:
                 one_card[layer_ctx] & (space.ncards[layer_hand] == 2)
             )
             code = np.full(len(layer_ctx), SPLIT_STAND, dtype=np.int64)
-            if np.any(~settles):
+            if np.any(~settles) and self.first_hand_play:
+                for k in np.unique(layer_ctx[~settles]).tolist():
+                    pick = ~settles & (layer_ctx == k)
+                    code[pick] = self.pair_play(contexts[k][0])[layer_hand[pick]]
+            elif np.any(~settles):
                 code[~settles] = self._decide(layer_hand[~settles])
             layers.append((total_rows, total_rows + len(layer_ctx)))
             total_rows += len(layer_ctx)
@@ -464,6 +534,7 @@ class SplitSolver:
         self._decisions = np.zeros(0, dtype=np.int64)
         self._rowmap = None
         self.rows = None
+        self._pair_play.clear()
 
 
 def pair_index(hand: Composition) -> int | None:

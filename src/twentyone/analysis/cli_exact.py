@@ -73,7 +73,11 @@ def house_edge_command(
     variant: Annotated[str, typer.Argument(help="Variant name or alias.")],
     rule: RuleOption = None,
     strategy: Annotated[
-        str, typer.Option(help="optimal (composition-dependent) or basic (chart).")
+        str,
+        typer.Option(
+            help="optimal (composition-dependent, CDZ-), cdp1 (split hands play their own best) "
+            "or basic (chart)."
+        ),
     ] = "optimal",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:

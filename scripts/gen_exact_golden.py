@@ -29,12 +29,14 @@ def main() -> None:
         rules = base_game_rules(variant.rules)
         entry: dict[str, object] = {"rules_version": rules.version()}
         for kind in ("optimal", "basic"):
-            result = house_edge(rules, kind)
+            result = house_edge(rules, kind, distribution=True)
+            assert result.sd is not None
             entry[kind] = {
                 "ev": round(result.ev, 12),
                 "rtp": round(result.rtp, 12),
                 "ev_per_total_bet": round(result.ev_per_total_bet, 12),
                 "expected_stake": round(result.expected_stake, 12),
+                "sd": round(result.sd, 12),
             }
             print(f"{variant.name:14} {kind:8} ev {result.ev * 100:+.5f}%  {result.seconds:.2f} s")
         full[variant.name] = entry

@@ -1,11 +1,14 @@
 """The ``twentyone`` command.
 
 Each package registers its own sub-commands (``register(app)``), so this module only wires them
-and turns every caller error into exit status 2 with one line on stderr.
+and turns every caller error into exit status 2 with one line on stderr. A package's commands
+are imported only when one of them runs (:class:`LazyGroup`): ``--help`` and ``variants`` load
+neither the web server, the database nor the numerical libraries.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -13,18 +16,84 @@ from typing import Annotated, Any
 
 import click
 import typer
+import typer.main
 from typer._click import exceptions as typer_click  # typer ≥ 0.29 vendors its own click
+from typer.core import TyperCommand, TyperGroup
 
-from twentyone.analysis import cli_exact, cli_sidebet, cli_sim
 from twentyone.errors import TwentyoneError
-from twentyone.rulestext import rules_document
-from twentyone.scenario import InvalidScenarioError, replay_text
-from twentyone.server import cli as server_cli
-from twentyone.store import cli as store_cli
 from twentyone.variants import all_variants, find_variant
+
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "sidebet": (
+        "twentyone.analysis.cli_sidebet",
+        "Exact side-bet analysis: per outcome its probability and contribution; EV and RTP.",
+    ),
+    "house-edge": (
+        "twentyone.analysis.cli_exact",
+        "Exact house edge of the base game (no side bets, insurance declined).",
+    ),
+    "strategy": (
+        "twentyone.analysis.cli_exact",
+        "Basic strategy chart (hard, soft, pairs) derived from the exact values.",
+    ),
+    "simulate": (
+        "twentyone.analysis.cli_sim",
+        "Simulate the variant with the basic strategy and compare with the exact EV.",
+    ),
+    "report": (
+        "twentyone.analysis.cli_sim",
+        "Write the variant's math report (PAR sheet) as a printable HTML file.",
+    ),
+    "sweep": (
+        "twentyone.store.cli",
+        "Void (and refund) every round left unfinished for DAYS days; safe to repeat.",
+    ),
+    "migrate": (
+        "twentyone.store.cli",
+        "Create or upgrade the database schema to the latest revision.",
+    ),
+    "serve": ("twentyone.server.cli", "Run the web game: open http://HOST:PORT/ in a browser."),
+}
+"""Command name -> (module whose ``register(app)`` adds it, one-line help for ``--help``)."""
+
+
+class LazyGroup(TyperGroup):
+    """A command group that imports a package's commands only when one of them is run.
+
+    ``--help`` lists the lazy commands from :data:`LAZY_COMMANDS` without importing them;
+    running one (or asking for its own ``--help``) imports its module and registers it.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:  # type: ignore[override]
+        """The eager commands, then the lazy ones."""
+        names = list(self.commands)
+        return names + [n for n in LAZY_COMMANDS if n not in self.commands]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> Any:  # type: ignore[override]
+        """The command, or for a lazy one not loaded yet a stand-in that only has its help."""
+        found = self.commands.get(cmd_name)
+        if found is None and cmd_name in LAZY_COMMANDS:
+            return TyperCommand(cmd_name, short_help=LAZY_COMMANDS[cmd_name][1])
+        return found
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:  # type: ignore[override]
+        """Load the named lazy command's module, then resolve as usual."""
+        if args and args[0] in LAZY_COMMANDS and args[0] not in self.commands:
+            self.load(LAZY_COMMANDS[args[0]][0])
+        return super().resolve_command(ctx, args)  # type: ignore[arg-type]
+
+    def load(self, module: str) -> None:
+        """Import ``module`` and add every command its ``register`` defines."""
+        sub = typer.Typer()
+        importlib.import_module(module).register(sub)
+        group = typer.main.get_group(sub)
+        for name, command in group.commands.items():
+            self.commands[name] = command
+
 
 app = typer.Typer(
     name="twentyone",
+    cls=LazyGroup,
     help="Rules-exact casino blackjack variants: play, replay, and the game mathematics.",
     no_args_is_help=True,
     add_completion=False,
@@ -86,6 +155,8 @@ def rules_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Show a variant's rules text (generated from its rule switches)."""
+    from twentyone.rulestext import rules_document
+
     document = rules_document(find_variant(variant))
     if as_json:
         _print_json(document)
@@ -103,6 +174,8 @@ def replay_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Replay a scripted round and print its settlement."""
+    from twentyone.scenario import InvalidScenarioError, replay_text
+
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
@@ -139,13 +212,6 @@ def play_command(
     from twentyone.terminal import play
 
     play(variant, url=db, player=player)
-
-
-cli_sidebet.register(app)
-cli_exact.register(app)
-cli_sim.register(app)
-store_cli.register(app)
-server_cli.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -105,15 +105,17 @@ class Brute:
     def settle(self, hand: Comp, stake: int, split: bool, outcome: str) -> Fraction:
         charlie = self.rules.charlie_cards
         is_charlie = charlie is not None and sum(hand) >= charlie
-        return self.settle_total(_total(hand)[0], is_charlie, stake, split, outcome)
+        return self.settle_total(_total(hand)[0], is_charlie, stake, split, outcome, first=False)
 
     def settle_total(
-        self, total: int, is_charlie: bool, stake: int, split: bool, outcome: str
+        self, total: int, is_charlie: bool, stake: int, split: bool, outcome: str, *, first: bool
     ) -> Fraction:
         if total > 21:
             return Fraction(-stake)
         if outcome == "bj":
-            lost = 1 if (not split or self.takes_split) else 0
+            # engine/settle.py: every split hand but the first gets its bet back if the switch
+            # is off; a bust hand (above) has lost its whole stake already.
+            lost = 1 if (not split or first or self.takes_split) else 0
             if stake == 2 and self.takes_double:
                 lost += 1
             return Fraction(-lost)
@@ -195,7 +197,7 @@ class Brute:
     def _play(
         self,
         left: Comp,
-        done: tuple[tuple[int, bool, int], ...],
+        done: tuple[tuple[int, bool, int, bool], ...],
         hand: Comp,
         pending: int,
         hidden: tuple[int | None, int],
@@ -247,21 +249,22 @@ class Brute:
         return total
 
     def finish(
-        self, done: tuple[tuple[int, bool, int], ...], hand: Comp, stake: int
-    ) -> tuple[tuple[int, bool, int], ...]:
-        """Finished hands, summarised by what settles them (sorted, for memo hits)."""
+        self, done: tuple[tuple[int, bool, int, bool], ...], hand: Comp, stake: int
+    ) -> tuple[tuple[int, bool, int, bool], ...]:
+        """Finished hands, summarised by what settles them (sorted, for memo hits); the last
+        field marks the first hand played."""
         charlie = self.rules.charlie_cards
         is_charlie = charlie is not None and sum(hand) >= charlie
-        return tuple(sorted((*done, (_total(hand)[0], is_charlie, stake))))
+        return tuple(sorted((*done, (_total(hand)[0], is_charlie, stake, not done))))
 
     def showdown(
-        self, left: Comp, hands: tuple[tuple[int, bool, int], ...], hole: int | None
+        self, left: Comp, hands: tuple[tuple[int, bool, int, bool], ...], hole: int | None
     ) -> Fraction:
         total = Fraction(0)
         for o, p in self.outcomes(hole, left).items():
-            result = sum((self.settle_total(t, c, s, True, o) for t, c, s in hands), Fraction(0))
-            if o == "bj" and not self.takes_split:
-                result -= 1
+            result = sum(
+                (self.settle_total(t, c, s, True, o, first=f) for t, c, s, f in hands), Fraction(0)
+            )
             total += p * result
         return total
 

@@ -20,6 +20,13 @@ def test_house_edge_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["strategy"] == "optimal"
     assert out["rtp"] == pytest.approx(1 + out["ev"])
     assert -0.02 < out["ev"] < 0.01
+    # Issue 12: the distribution of a round's net result, its SD and variance.
+    dist = out["distribution"]
+    assert sum(o["probability"] for o in dist["outcomes"]) == pytest.approx(1.0, abs=1e-12)
+    mean = sum(o["net"] * o["probability"] for o in dist["outcomes"])
+    assert mean == pytest.approx(out["ev"], abs=1e-12)
+    assert out["sd"] == pytest.approx(out["variance"] ** 0.5)
+    assert 1.0 < out["sd"] < 1.3
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,9 @@ from twentyone.rules import PeekMode, Rules
 
 
 def test_published_six_deck_figure() -> None:
-    """-0.4029% to within 0.001 percentage points (the resplit tolerance of the issue)."""
+    """-0.4029% to its published precision (resplits are exact, issue 12)."""
     result = house_edge(Rules(decks=6, max_split_hands=4, resplit_aces=False))
-    assert result.ev * 100 == pytest.approx(-0.4029, abs=0.001)
+    assert round(result.ev * 100, 4) == -0.4029
     assert result.rtp == pytest.approx(1 + result.ev)
     assert result.ev_per_total_bet == pytest.approx(result.ev / result.expected_stake)
     assert 1.0 < result.expected_stake < 1.2
@@ -90,3 +90,15 @@ def test_base_game_rtp_ignores_side_bets_and_spots() -> None:
     rules = find_variant("european").rules
     assert base_game_rtp(rules) == pytest.approx(house_edge(rules).rtp, abs=1e-12)
     assert base_game_rtp(rules.replace(max_spots=1)) == base_game_rtp(rules)
+
+
+def test_cdp1_post_split_play_is_at_least_cdz() -> None:
+    """CDP1 changes only how split hands play, choosing each split hand's best play for its pair
+    with the other pair card out: never worse than reusing the unsplit play, the same without
+    splits (issue 12)."""
+    rules = Rules(decks=1, max_split_hands=4)
+    cdz = house_edge(rules).ev
+    cdp1 = house_edge(rules, "cdp1").ev
+    assert cdz < cdp1 < cdz + 0.0005
+    plain = Rules(decks=1, max_split_hands=1)
+    assert house_edge(plain, "cdp1").ev == pytest.approx(house_edge(plain).ev, abs=1e-15)

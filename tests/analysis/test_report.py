@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -29,13 +30,18 @@ def main() -> Iterator[object]:
     yield cli.main
 
 
+@cache
+def _page(variant: str, rounds: int = 20_000) -> str:
+    found = find_variant(variant)
+    return report_html(found, simulate(found.rules, rounds, seed=1, variant=found.name))
+
+
 @pytest.mark.parametrize("variant", ["lucky-lucky", "european"])
 def test_report_has_every_section(variant: str) -> None:
     """Rules text, pay tables, exact RTPs, side-bet outcome table, simulation with its 99% CI,
     hit frequencies, standard deviation and the strategy chart as an embedded PNG."""
     found = find_variant(variant)
-    result = simulate(found.rules, 20_000, seed=1, variant=found.name)
-    page = report_html(found, result)
+    page = _page(variant)
     headings = re.findall(r"<h2>(.*?)</h2>", page)
     assert headings == list(SECTIONS)
     for line in rules_lines(found.rules):
@@ -83,3 +89,39 @@ def test_report_unknown_variant_exits_2(main: object, capsys: pytest.CaptureFixt
     assert callable(main)
     assert main(["report", "no-such-game"]) == 2
     assert capsys.readouterr().err.startswith("error: unknown-variant:")
+
+
+def test_report_answers_what_a_test_lab_asks() -> None:
+    """Issue 12: insurance's RTP, the published RTP beside the computed one with the reason,
+    the exact distribution with SD and volatility, the largest win and exposure (side-bet cap
+    included), small probabilities in scientific notation, shuffle/RNG, time, version, hash."""
+    found = find_variant("lucky-lucky")
+    page = _page("lucky-lucky")
+    assert "Insurance (ace up)" in page
+    # The document's own figures, with the computed ones and why they differ.
+    assert "99.58%" in page and "99.5141%" in page and "does not follow" in page
+    assert "96.05%" in page and "Equal to the published precision" in page
+    assert "Volatility index" in page and "10^8 (100,000,000)" in page
+    assert "4 x the main bet" in page  # split once, both hands doubled and won
+    assert "1.5957e-05" in page  # suited 7-7-7: 80/5,013,320 in scientific notation
+    assert "Fisher-Yates" in page and "os.urandom" in page and "PCG64" in page
+    assert found.rules.version() in page
+    from twentyone import __version__
+
+    assert f"twentyone {__version__}" in page
+    ladies_page = _page("lucky-ladies", 2_000)
+    assert "capped: at most 20,000.00 won per round" in ladies_page
+    assert "8 main bets" in ladies_page or "8 x the main bet" in ladies_page
+
+
+def test_report_simulation_length_reaches_the_target_half_width() -> None:
+    """The default confirming run is the shortest whose 99% half-width is at most 0.02%."""
+    from twentyone.analysis.exact.actions import StrategyKind
+    from twentyone.analysis.exact.house_edge import base_game_rules, house_edge
+    from twentyone.analysis.report import Z99, report_rounds
+
+    rules = find_variant("european").rules
+    n = report_rounds(rules)
+    sd = house_edge(base_game_rules(rules), StrategyKind.BASIC, distribution=True).sd
+    assert sd is not None
+    assert Z99 * sd / n**0.5 <= 0.0002 < Z99 * sd / (n - 1) ** 0.5

@@ -3,7 +3,10 @@
 ``house-edge VARIANT [--rule KEY=VALUE ...] [--strategy optimal|basic] [--json]`` prints the
 player's expected result per initial bet, the RTP and the result per amount staked; with
 ``--json`` one object ``{"variant", "rules", "strategy", "ev", "rtp", "ev_per_total_bet",
-"seconds"}`` (plus ``expected_stake`` and ``insurance_ev``).
+"seconds"}`` plus ``expected_stake``, ``insurance_ev``, ``sd``, ``variance`` and
+``distribution`` (``{"outcomes": [{"net", "probability"}], "exact", "sd", "variance"}``: every
+net result of a round per initial bet with its chance; ``exact`` is false when split rounds
+enter with their hands combined given the dealer's outcome).
 
 ``strategy VARIANT [--rule KEY=VALUE ...] --format text|json|html|png [--out FILE]`` prints or
 writes the basic strategy chart derived from the exact values.
@@ -70,12 +73,17 @@ def house_edge_command(
     variant: Annotated[str, typer.Argument(help="Variant name or alias.")],
     rule: RuleOption = None,
     strategy: Annotated[
-        str, typer.Option(help="optimal (composition-dependent) or basic (chart).")
+        str,
+        typer.Option(
+            help="optimal (composition-dependent, CDZ-), cdp1 (split hands play their own best) "
+            "or basic (chart)."
+        ),
     ] = "optimal",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Exact house edge of the base game (no side bets, insurance declined)."""
-    from twentyone.analysis.exact.house_edge import StrategyKind, house_edge
+    from twentyone.analysis.exact.actions import StrategyKind
+    from twentyone.analysis.exact.house_edge import house_edge
 
     name, rules = rules_with_overrides(variant, rule)
     try:
@@ -84,7 +92,7 @@ def house_edge_command(
         raise InvalidRulesError(
             f"unknown strategy {strategy!r}; known: {', '.join(StrategyKind)}"
         ) from exc
-    result = house_edge(rules, kind)
+    result = house_edge(rules, kind, distribution=True)
     if as_json:
         out = {
             "variant": name,
@@ -95,6 +103,9 @@ def house_edge_command(
             "ev_per_total_bet": result.ev_per_total_bet,
             "expected_stake": result.expected_stake,
             "insurance_ev": result.insurance_ev,
+            "sd": result.sd,
+            "variance": result.variance,
+            "distribution": result.distribution_dict(),
             "seconds": result.seconds,
         }
         print(json.dumps(out))
@@ -104,6 +115,8 @@ def house_edge_command(
     print(f"  RTP                        {result.rtp * 100:.4f}%")
     print(f"  EV per total amount bet    {result.ev_per_total_bet * 100:+.4f}%")
     print(f"  expected total bet         {result.expected_stake:.4f} initial bets")
+    if result.sd is not None:
+        print(f"  standard deviation         {result.sd:.4f} initial bets per round")
     if result.insurance_ev is not None:
         print(
             f"  insurance EV (ace up)      {result.insurance_ev * 100:+.4f}% of the insurance bet"

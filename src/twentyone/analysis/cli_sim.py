@@ -112,19 +112,25 @@ def report_command(
         Path | None, typer.Option("--out", help="Output file (default VARIANT-par.html).")
     ] = None,
     rounds: Annotated[
-        int, typer.Option("--rounds", min=1, help="Rounds of the confirming simulation.")
-    ] = 1_000_000,
+        int | None,
+        typer.Option(
+            "--rounds",
+            min=1,
+            help="Rounds of the confirming simulation (default: enough for a 99% interval of "
+            "at most ±0.02%).",
+        ),
+    ] = None,
     seed: Seed = None,
 ) -> None:
     """Write the variant's math report (PAR sheet) as a printable HTML file."""
-    from twentyone.analysis.report import report_html
+    from twentyone.analysis.report import report_html, report_rounds
 
     found = find_variant(variant)
     path = out or Path(f"{found.name}-par.html")
     folder = path.parent if str(path.parent) else Path()
     if not folder.is_dir() or not os.access(folder, os.W_OK) or path.is_dir():
         raise InvalidArgumentError(f"cannot write the report to {path}")
-    result = _run(found.name, rounds, seed)
+    result = _run(found.name, rounds or report_rounds(found.rules), seed)
     try:
         path.write_text(report_html(found, result), encoding="utf-8")
     except OSError as exc:

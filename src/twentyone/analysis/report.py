@@ -1,31 +1,42 @@
 """The math report (PAR sheet) of a variant: one self-contained, printable HTML file.
 
-Sections (SPEC section 8): the rules (the generated rules text), the pay tables, the exact return
-of every bet (main game under optimal and basic strategy, each side bet with its outcome table),
-the simulation that confirms them with 99% confidence intervals, hit frequencies and standard
-deviations, and the basic-strategy chart (an embedded PNG). Every figure is computed by the
-modules that own it; this module only lays them out.
+Sections (SPEC section 8, issue 12): the rules (the generated rules text), the pay tables, the
+exact return of every bet (main game under optimal and basic strategy, insurance, each side
+bet), each published figure beside the computed one with the reason for a difference, the
+exact distribution of a round's result with its standard deviation, volatility index and the
+range of the realised RTP after 10^3 to 10^8 rounds, the largest win and the operator's
+exposure per round, the side bets' outcome tables, the simulation that confirms the figures
+(long enough for a 99% interval of at most ±0.02%), hit frequencies, the basic-strategy chart,
+and how the cards are shuffled with the generation time, software version and rules hash.
+Every figure is computed by the modules that own it; this module only lays them out.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from fractions import Fraction
+from functools import lru_cache
 
+from twentyone import __version__
+from twentyone.analysis.exact.actions import StrategyKind
 from twentyone.analysis.exact.chart import COLOURS, chart_png
 from twentyone.analysis.exact.house_edge import (
     HouseEdgeResult,
-    StrategyKind,
+    base_game_rtp,
     base_game_rules,
     house_edge,
+    insurance_ev,
 )
 from twentyone.analysis.exact.strategy import UP_LABELS, strategy_chart
 from twentyone.analysis.sidebets import SideBetAnalysis, analyse_side_bet
 from twentyone.analysis.simulate import SimulationResult
 from twentyone.analysis.simulate.stats import outcome_distribution
-from twentyone.rules import Rules
+from twentyone.rules import PeekMode, Rules
 from twentyone.rulestext import rules_document
 from twentyone.sidebets.base import LOSE
 from twentyone.variants import Variant
@@ -34,10 +45,14 @@ SECTIONS = (
     "Rules",
     "Pay tables",
     "Exact return of every bet",
+    "Published figures",
+    "Distribution and volatility",
+    "Maximum win and exposure",
     "Side bets",
     "Simulation",
     "Hit frequencies",
     "Basic strategy",
+    "Shuffle, randomness and provenance",
 )
 """The report's sections, in order (each is an ``<h2>``)."""
 
@@ -47,12 +62,93 @@ body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;font-size:11pt;color:#
 h1{font-size:20pt;margin-bottom:.1em}h2{font-size:14pt;border-bottom:2px solid #245;
  color:#245;margin-top:1.6em;page-break-after:avoid}h3{font-size:12pt;margin:1em 0 .3em}
 .sub{color:#555;margin-top:0}table{border-collapse:collapse;margin:.4em 0 1em;
- page-break-inside:avoid}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
+ page-break-inside:avoid;display:block;overflow-x:auto;max-width:100%}
+th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
 th{background:#eef2f6}td.l,th.l{text-align:left}.ok{color:#186a1e;font-weight:bold}
 .bad{color:#a11;font-weight:bold}ul.rules li{margin:.15em 0}.note{color:#555;font-size:9.5pt}
 img.chart{max-width:100%;border:1px solid #ccc}section{page-break-inside:auto}
 @media print{body{margin:0;max-width:none}h2{page-break-before:auto}}
 """
+
+
+Z90 = 1.6448536269514722
+"""Two-sided 90% normal quantile."""
+Z99 = 2.5758293035489004
+"""Two-sided 99% normal quantile."""
+TARGET_HALF_WIDTH = 0.0002
+"""The confirming simulation's 99% interval is at most ±0.02% of the initial bet."""
+HORIZONS = (10**3, 10**4, 10**5, 10**6, 10**7, 10**8)
+"""Rounds after which the realised-RTP range is shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedFigure:
+    """An RTP a source document states, to set beside the computed one.
+
+    Attributes:
+        bet: which bet (``"base"`` for the main game, else the side bet's name).
+        rtp: the stated RTP (a fraction of one).
+        source: where it is stated.
+    """
+
+    bet: str
+    rtp: float
+    source: str
+
+
+PUBLISHED: dict[str, tuple[PublishedFigure, ...]] = {
+    "lucky-lucky": (
+        PublishedFigure(
+            "base",
+            0.9958,
+            'Lucky Lucky document: "The theoretical percentage return to player (RTP) is 99.58%."',
+        ),
+        PublishedFigure(
+            "lucky-lucky",
+            0.9605,
+            'Lucky Lucky document: "The theoretical '
+            "percentage return to player (RTP) for the Lucky Lucky side bet is "
+            '96.05%."',
+        ),
+    ),
+}
+"""The RTPs the source documents publish, per variant (the other documents state none)."""
+
+
+def confirming_rounds(sd: float, half_width: float = TARGET_HALF_WIDTH) -> int:
+    """Rounds a simulation needs for its 99% interval to be at most ``±half_width``.
+
+    >>> confirming_rounds(1.0, 0.01)
+    66349
+    """
+    return math.ceil((Z99 * sd / half_width) ** 2)
+
+
+@lru_cache(maxsize=8)
+def base_game_figures(rules: Rules) -> tuple[HouseEdgeResult, HouseEdgeResult]:
+    """The base game's exact figures with their distributions: optimal play, basic strategy
+    (cached per rules for the process)."""
+    base = base_game_rules(rules)
+    return (
+        house_edge(base, StrategyKind.OPTIMAL, distribution=True),
+        house_edge(base, StrategyKind.BASIC, distribution=True),
+    )
+
+
+def report_rounds(rules: Rules) -> int:
+    """The confirming simulation's length for ``rules`` (basic strategy, as it plays)."""
+    sd = base_game_figures(rules)[1].sd
+    assert sd is not None
+    return confirming_rounds(sd)
+
+
+def _prob(p: float) -> str:
+    """A probability: six decimals, or scientific notation when that would hide it."""
+    if p == 0:
+        return "0"
+    if abs(p) < 1e-4:
+        return f"{p:.4e}"
+    return f"{p:.6f}"
 
 
 def _e(value: object) -> str:
@@ -124,10 +220,10 @@ def _paytables_section(rules: Rules) -> str:
 
 
 def _returns_section(
+    rules: Rules,
     optimal: HouseEdgeResult,
     basic: HouseEdgeResult,
     sides: Sequence[SideBetAnalysis],
-    result: SimulationResult,
 ) -> str:
     rows: list[Sequence[object]] = []
     for label, he in (("Main game, optimal play", optimal), ("Main game, basic strategy", basic)):
@@ -138,8 +234,13 @@ def _returns_section(
                 f"{he.rtp * 100:.4f}%",
                 _pct(he.ev_per_total_bet),
                 f"{he.expected_stake:.4f}",
-                f"{result.main.std_dev:.4f}" if he is basic else "",
+                "" if he.sd is None else f"{he.sd:.4f}",
             )
+        )
+    ins = insurance_ev(rules)
+    if ins is not None:
+        rows.append(
+            ("Insurance (ace up)", _pct(ins), f"{(1 + ins) * 100:.4f}%", _pct(ins), "1", "")
         )
     for side in sides:
         rows.append(
@@ -161,19 +262,173 @@ def _returns_section(
         "std dev",
     )
     body = _table(head, rows)
-    if basic.insurance_ev is not None:
-        body += (
-            f'<p class="note">Insurance (ace up, taken blind): EV {_pct(basic.insurance_ev)} of '
-            "the insurance bet; the figures above decline it.</p>"
-        )
     body += (
         '<p class="note">Exact combinatorial analysis: every up card and starting hand enumerated '
         "with exact removal of the cards seen; optimal play is composition-dependent against the "
-        "up card (the same play reused after a split); basic strategy is the total-dependent chart "
-        "below. Side bets: the fresh shoe enumerated exactly (fractions). The main-game standard "
-        "deviation is the simulated one, per initial bet.</p>"
+        "up card (the same play reused after a split, resplits valued exactly); basic strategy "
+        "is the total-dependent chart below. Insurance: per unit of insurance staked, taken "
+        "with any hand (the chance of a ten under the ace is the same on average); the main-game "
+        "figures decline it. Side bets: the fresh shoe enumerated exactly (fractions). Standard "
+        "deviations are exact, per initial bet (main game) or per unit staked (side bets).</p>"
     )
     return _section("Exact return of every bet", body)
+
+
+def _published_section(
+    variant: Variant, rules: Rules, optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis]
+) -> str:
+    figures = PUBLISHED.get(variant.name, ())
+    if not figures:
+        return _section(
+            "Published figures",
+            '<p class="note">The source document of this variant states no RTP.</p>',
+        )
+    rows: list[Sequence[object]] = []
+    for fig in figures:
+        if fig.bet == "base":
+            computed = optimal.rtp
+            label = "Main game (optimal play)"
+            reason = _base_game_reason(rules, fig.rtp, computed)
+        else:
+            side = next((x for x in sides if str(x.name) == fig.bet), None)
+            if side is None:
+                continue
+            computed = float(side.rtp)
+            label = f"Side bet {side.name} ({side.paytable})"
+            reason = _rounding_reason(fig.rtp, computed, "the pay table and deck count")
+        rows.append((label, f"{fig.rtp * 100:.2f}%", f"{computed * 100:.4f}%", reason))
+    sources = "".join(f"<li>{_e(f.source)}</li>" for f in figures)
+    body = _table(("bet", "published", "computed", "why they differ"), rows)
+    return _section("Published figures", body + f'<ul class="note">{sources}</ul>')
+
+
+def _rounding_reason(published: float, computed: float, what: str) -> str:
+    if round(computed * 100, 2) == round(published * 100, 2):
+        return f"Equal to the published precision: the exact figure for {what}, rounded."
+    return f"The exact figure for {what} differs by {(computed - published) * 100:+.4f} points."
+
+
+def _base_game_reason(rules: Rules, published: float, computed: float) -> str:
+    """Why the document's base-game RTP is not the one its own rules give, with the nearest
+    rule changes that would give it (computed, not quoted)."""
+    if round(computed * 100, 2) == round(published * 100, 2):
+        return _rounding_reason(published, computed, "the stated rules")
+    base = base_game_rules(rules)
+    tries: list[tuple[str, Rules]] = []
+    if base.max_split_hands < 3:
+        tries.append(("resplitting to 3 hands", base.replace(max_split_hands=3)))
+    if base.peek is not PeekMode.ACE_AND_TEN:
+        peek = base.replace(peek=PeekMode.ACE_AND_TEN, max_split_hands=4)
+        tries.append(("a peek with splits to 4 hands", peek))
+    found = [f"{label} gives {base_game_rtp(r) * 100:.3f}%" for label, r in tries]
+    text = (
+        f"The document's rules give {computed * 100:.3f}% exactly; {published * 100:.2f}% does "
+        "not follow from them"
+    )
+    return text + ("; " + ", ".join(found) if found else "") + "."
+
+
+def _distribution_section(optimal: HouseEdgeResult) -> str:
+    dist = optimal.distribution
+    if dist is None or optimal.sd is None:
+        return _section("Distribution and volatility", "")
+    sd = optimal.sd
+    rows = [(f"{x:+g}", _prob(p)) for x, p in dist.outcomes]
+    body = "<h3>Net result of a round per initial bet (optimal play, insurance declined)</h3>"
+    body += _table(("net result", "probability"), rows)
+    exact = (
+        "exact"
+        if dist.exact
+        else (
+            "exact for every round without a split; a split round's hands are combined as "
+            "independent given the dealer's final outcome, each hand's own chances exact (the "
+            "mean is the exact EV)"
+        )
+    )
+    body += (
+        f"<p>Mean {_pct(dist.mean)}; variance {dist.variance:.4f}; standard deviation "
+        f"<b>{sd:.4f}</b> initial bets per round ({_e(exact)}). Volatility index (the "
+        f"standard deviation times the two-sided normal quantile): {Z90 * sd:.3f} at 90%, "
+        f"{Z99 * sd:.3f} at 99%.</p>"
+    )
+    ranges = []
+    for n in HORIZONS:
+        h90 = Z90 * sd / math.sqrt(n)
+        h99 = Z99 * sd / math.sqrt(n)
+        ranges.append(
+            (
+                f"10^{round(math.log10(n))} ({n:,})",
+                f"{(optimal.rtp - h90) * 100:.3f}% to {(optimal.rtp + h90) * 100:.3f}%",
+                f"{(optimal.rtp - h99) * 100:.3f}% to {(optimal.rtp + h99) * 100:.3f}%",
+            )
+        )
+    body += "<h3>Range of the realised RTP after n rounds (normal approximation)</h3>"
+    body += _table(("rounds", "90% of players", "99% of players"), ranges)
+    return _section("Distribution and volatility", body)
+
+
+def _money(minor: int) -> str:
+    return f"{minor / 100:,.2f}"
+
+
+def _exposure_section(
+    rules: Rules, optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis]
+) -> str:
+    dist = optimal.distribution
+    top = max((x for x, p in dist.outcomes if p > 0), default=0.0) if dist else 0.0
+    p_top = dist.probability(top) if dist else 0.0
+    spots = rules.max_spots
+    rows: list[Sequence[object]] = [
+        (
+            "Main game",
+            f"{top:g} x the main bet (probability {_prob(p_top)})",
+            f"{top * spots:g} main bets ({top:g} on each of {spots} spots)"
+            if spots > 1
+            else f"{top:g} x the main bet",
+        )
+    ]
+    for bet, side in zip(rules.side_bets, sides, strict=True):
+        best = max((line.pays for line in side.outcomes), default=0)
+        per_spot = int(best * bet.max_stake)
+        total = per_spot * spots
+        capped = ""
+        if bet.aggregate_cap is not None and total > bet.aggregate_cap:
+            total = bet.aggregate_cap
+            capped = f" (capped: at most {_money(bet.aggregate_cap)} won per round)"
+        rows.append(
+            (
+                f"Side bet {side.name}",
+                f"{best} x the stake = {_money(per_spot)} at the {_money(bet.max_stake)} maximum",
+                f"{_money(total)}{capped}",
+            )
+        )
+    body = _table(("bet", "largest win per spot (net)", "largest win per round"), rows)
+    body += (
+        '<p class="note">Main-game wins are in units of the initial main bet (the table\'s '
+        "VIP limits set its maximum); the largest main-game win needs every hand split to the "
+        "limit and doubled and won. Side-bet wins are at the side bet's maximum stake; "
+        "returned stakes are not counted.</p>"
+    )
+    return _section("Maximum win and exposure", body)
+
+
+def _provenance_section(rules: Rules, document: dict[str, object], seconds: float) -> str:
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    items = [
+        "Shuffle: a fresh shoe of "
+        f"{rules.decks} deck(s) before every round (no cut card, no carry-over between rounds), "
+        "by an unbiased Fisher-Yates shuffle.",
+        "Random numbers in play: the operating system's CSPRNG (os.urandom, as Python's "
+        "secrets.SystemRandom uses), read in blocks; integers below n by rejection sampling "
+        "(no modulo bias). No other source of randomness is used.",
+        "Random numbers in the confirming simulation: NumPy PCG64 streams, one per chunk, "
+        "spawned from the run's seed with SeedSequence (the same seed repeats the run).",
+        f"Generated {now} in {seconds:.1f} s by twentyone {__version__}.",
+        f"Rules hash (rules version): {document['rules_version']} (SHA-256 of the rule "
+        "switches, first 16 hex digits).",
+    ]
+    body = '<ul class="rules">' + "".join(f"<li>{_e(i)}</li>" for i in items) + "</ul>"
+    return _section("Shuffle, randomness and provenance", body)
 
 
 def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -> str:
@@ -191,8 +446,8 @@ def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -
                     line.outcome,
                     "-1 (stake lost)" if line.outcome == LOSE else f"{line.pays} to 1",
                     _fraction(line.probability),
-                    f"{float(line.probability):.8f}",
-                    "" if freq is None else f"{freq:.6f}",
+                    _prob(float(line.probability)),
+                    "" if freq is None else _prob(freq),
                     f"{float(line.contribution):+.6f}",
                 )
             )
@@ -223,6 +478,7 @@ def _verdict(ok: bool) -> str:
 
 def _simulation_section(result: SimulationResult) -> str:
     lo, hi = result.main.ci99
+    half = (hi - lo) / 2
     tlo, thi = result.ev_per_total_bet.ci99
     per_total_ok = result.ev_per_total_bet.covers(result.exact_ev_per_total_bet)
     rows: list[Sequence[object]] = [
@@ -259,7 +515,9 @@ def _simulation_section(result: SimulationResult) -> str:
         f"path in {result.seconds:.1f} s ({result.rounds_per_second:,.0f} rounds/s). One spot, "
         "basic strategy, the side bet at its minimum stake every round, insurance declined. "
         f"The exact main-game EV lies {_verdict(result.within_ci)} the 99% confidence interval."
-        "</p>"
+        f" Its half-width is ±{half * 100:.4f}% (the report's target: at most ±"
+        f"{TARGET_HALF_WIDTH * 100:.2f}%, reached with {confirming_rounds(result.main.std_dev):,}"
+        " rounds).</p>"
     )
     body += _table(("figure", "simulated", "99% confidence interval", "exact", "exact is"), rows)
     body += (
@@ -272,7 +530,7 @@ def _simulation_section(result: SimulationResult) -> str:
         )
         + ".</p>"
     )
-    dist = [(f"{net:+g}", f"{p:.6f}") for net, p in outcome_distribution(result.tally)]
+    dist = [(f"{net:+g}", _prob(p)) for net, p in outcome_distribution(result.tally)]
     body += "<h3>Distribution of the main-game result per round (initial bets)</h3>"
     body += _table(("net result", "share of rounds"), dist)
     return _section("Simulation", body)
@@ -293,8 +551,8 @@ def _hits_section(result: SimulationResult) -> str:
         "dealer_blackjack_refund": "a refund on a dealer blackjack",
         "side_bet_win": "side bet wins",
     }
-    rounds = [(labels.get(k, k), f"{v:.5f}") for k, v in result.hit_frequencies().items()]
-    hands = [(k, f"{v:.5f}") for k, v in result.hand_outcomes().items()]
+    rounds = [(labels.get(k, k), _prob(v)) for k, v in result.hit_frequencies().items()]
+    hands = [(k, _prob(v)) for k, v in result.hand_outcomes().items()]
     body = "<h3>Per round</h3>" + _table(("event", "frequency"), rounds)
     body += "<h3>Per hand (split hands counted separately)</h3>"
     body += _table(("outcome", "share of hands"), hands)
@@ -331,11 +589,10 @@ def _strategy_section(variant: Variant, rules: Rules) -> str:
 
 def report_html(variant: Variant, result: SimulationResult) -> str:
     """The PAR sheet of ``variant``, with ``result`` as its simulation confirmation."""
+    started = datetime.now(UTC)
     rules = variant.rules
     document = rules_document(variant, rules)
-    base = base_game_rules(rules)
-    optimal = house_edge(base, StrategyKind.OPTIMAL)
-    basic = house_edge(base, StrategyKind.BASIC)
+    optimal, basic = base_game_figures(rules)
     sides = [
         analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
         for bet in rules.side_bets
@@ -344,20 +601,26 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
         (
             _rules_section(document),
             _paytables_section(rules),
-            _returns_section(optimal, basic, sides, result),
+            _returns_section(rules, optimal, basic, sides),
+            _published_section(variant, rules, optimal, sides),
+            _distribution_section(optimal),
+            _exposure_section(rules, optimal, sides),
             _sides_section(sides, result),
             _simulation_section(result),
             _hits_section(result),
             _strategy_section(variant, rules),
         )
     )
+    seconds = (datetime.now(UTC) - started).total_seconds() + result.seconds
+    body += _provenance_section(rules, document, seconds)
     title = f"{variant.title}: math report (PAR sheet)"
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
         f"<h1>{_e(title)}</h1>"
         f'<p class="sub">Variant <b>{_e(variant.name)}</b>, rules version '
-        f"{_e(document['rules_version'])}. {_e(variant.description)}</p>"
+        f"{_e(document['rules_version'])}, twentyone {__version__}. {_e(variant.description)}</p>"
         f"{body}</body></html>\n"
     )

@@ -23,6 +23,19 @@ class Action(StrEnum):
     """Give up the hand for half the stake (late surrender, after the peek)."""
 
 
+class StrategyKind(StrEnum):
+    """Which playing strategy an exact figure assumes."""
+
+    OPTIMAL = "optimal"
+    """Composition-dependent optimal play of each hand against the up card, the same play
+    reused after a split."""
+    BASIC = "basic"
+    """The total-dependent basic strategy chart derived from the exact values."""
+    CDP1 = "cdp1"
+    """As ``optimal`` before a split; a split hand plays what is best for a split hand of its
+    pair with the other pair card out of the shoe (the same play for every split hand)."""
+
+
 ACTION_ORDER: tuple[Action, ...] = tuple(Action)
 """Tie-break order: when two actions have the same value the earlier one is chosen."""
 

@@ -25,12 +25,11 @@ from twentyone.analysis.exact.game import (
     ActionValues,
     OptimalPolicy,
     deal_legal,
-    deal_values,
     make_solver,
     prepare_splits,
 )
 from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, can_double, expect_children
-from twentyone.analysis.exact.shoe import Composition, hand_total, is_natural, size
+from twentyone.analysis.exact.shoe import Composition, hand_total, is_natural
 from twentyone.analysis.exact.space import BoolArray, IntArray
 from twentyone.analysis.exact.split import (
     SPLIT_DOUBLE,
@@ -256,29 +255,3 @@ def _two_card_deals(solver: UpcardSolver) -> Iterator[tuple[Composition, float]]
 def basic_policies(rules: Rules, shoe: Composition) -> dict[int, BasicPolicy]:
     """The basic strategy for each possible up card."""
     return {up: BasicPolicy(make_solver(rules, up, shoe)) for up in range(10) if shoe[up]}
-
-
-def basic_up_card_values(
-    rules: Rules, shoe: Composition, cached: bool = False
-) -> list[tuple[int, float, float, float]]:
-    """``(up, chance of the up card, ev, stake)`` when every hand follows the basic strategy.
-
-    With ``cached`` (a full shoe of ``rules.decks`` decks) the policies of
-    :func:`~twentyone.analysis.exact.strategy.basic_strategy` are reused.
-    """
-    n = size(shoe)
-    out = []
-    if cached:
-        from twentyone.analysis.exact.strategy import basic_strategy
-
-        strategy = basic_strategy(rules)
-        policies = {up: strategy.policy(up) for up in range(10) if shoe[up]}
-    else:
-        policies = dict(basic_policies(rules, shoe))
-    for up, policy in policies.items():
-        assert isinstance(policy, BasicPolicy)
-        deals = deal_values(policy.solver, policy, policy.splits)
-        ev = sum(d.probability * d.ev for d in deals)
-        stake = sum(d.probability * d.stake for d in deals)
-        out.append((up, shoe[up] / n, ev, stake))
-    return out

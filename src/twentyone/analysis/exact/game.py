@@ -65,9 +65,24 @@ class OptimalPolicy(ActionValues):
     (and the up card) removed; a split hand makes the same choice among its legal actions.
     """
 
-    def __init__(self, solver: UpcardSolver) -> None:
+    def __init__(self, solver: UpcardSolver, *, first_hand_play: bool = False) -> None:
         self.solver = solver
-        self.splits = SplitSolver(solver, self)
+        self.splits = SplitSolver(solver, self, first_hand_play=first_hand_play)
+
+    def split_hand_action(self, pair: int, hand: Composition, legal: frozenset[Action]) -> Action:
+        """What a split hand of ``pair`` does: split again when it may, else (CDP1) the split
+        hand's own best play, or the unsplit hand's choice."""
+        if Action.SPLIT in legal:
+            return Action.SPLIT
+        if not self.splits.first_hand_play:
+            return self.choose(hand, legal)
+        code = int(self.splits.pair_play(pair)[self.solver.space.row(hand)])
+        action = {SPLIT_STAND: Action.STAND, SPLIT_HIT: Action.HIT, SPLIT_DOUBLE: Action.DOUBLE}[
+            code
+        ]
+        if action not in legal:
+            action = Action.HIT if Action.HIT in legal and code == SPLIT_DOUBLE else Action.STAND
+        return action
 
     def split_actions(self, rows: IntArray) -> IntArray:
         """The action codes of :meth:`hits` and :meth:`choose` for rows of the solver's hand

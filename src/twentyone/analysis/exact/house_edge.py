@@ -10,24 +10,22 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from twentyone.analysis.exact.actions import StrategyKind
+from twentyone.analysis.exact.basic import BasicPolicy, basic_policies
+from twentyone.analysis.exact.distribution import (
+    RoundDistribution,
+    as_distribution,
+    deal_distributions,
+    mix,
+)
 from twentyone.analysis.exact.game import OptimalPolicy, deal_values, make_solver, prepare_splits
 from twentyone.analysis.exact.shoe import Composition, full_shoe, size
+from twentyone.analysis.exact.strategy import basic_strategy
 from twentyone.rules import Rules
-
-
-class StrategyKind(StrEnum):
-    """Which playing strategy an exact figure assumes."""
-
-    OPTIMAL = "optimal"
-    """Composition-dependent optimal play of each hand against the up card, the same play
-    reused after a split."""
-    BASIC = "basic"
-    """The total-dependent basic strategy chart derived from the exact values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +61,7 @@ class HouseEdgeResult:
             always taken (``None`` when the rules offer no insurance).
         up_cards: the figures per up card.
         seconds: the time the calculation took.
+        distribution: the chance of each net result of a round (when asked for).
     """
 
     rules: Rules
@@ -74,6 +73,29 @@ class HouseEdgeResult:
     insurance_ev: float | None
     up_cards: tuple[UpCardResult, ...]
     seconds: float
+    distribution: RoundDistribution | None = None
+
+    @property
+    def sd(self) -> float | None:
+        """The standard deviation of a round's net result per initial bet (if computed)."""
+        return None if self.distribution is None else self.distribution.sd
+
+    @property
+    def variance(self) -> float | None:
+        """The variance of a round's net result per initial bet (if computed)."""
+        return None if self.distribution is None else self.distribution.variance
+
+    def distribution_dict(self) -> dict[str, Any] | None:
+        """The distribution as JSON: net results with their chances, SD and variance."""
+        dist = self.distribution
+        if dist is None:
+            return None
+        return {
+            "outcomes": [{"net": x, "probability": p} for x, p in dist.outcomes],
+            "exact": dist.exact,
+            "sd": dist.sd,
+            "variance": dist.variance,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (the ``rules`` as :meth:`Rules.to_dict`)."""
@@ -90,15 +112,22 @@ class HouseEdgeResult:
                 for u in self.up_cards
             ],
             "seconds": self.seconds,
+            "sd": self.sd,
+            "variance": self.variance,
+            "distribution": self.distribution_dict(),
         }
 
 
-def _insurance_ev(rules: Rules, shoe: Composition) -> float | None:
-    """Insurance pays ``insurance_pays`` when the hole card is a ten under an ace.
+def insurance_ev(rules: Rules, shoe: Composition | None = None) -> float | None:
+    """The expected result of one unit of insurance, ``None`` where the rules offer none.
+
+    Insurance pays ``insurance_pays`` when the hole card is a ten under an ace.
 
     Averaged over the player's cards, the chance of a ten in the hole is the share of tens in
     the shoe after the ace (the player's cards do not change it on average).
     """
+    if shoe is None:
+        shoe = full_shoe(rules.decks)
     if not rules.insurance or shoe[0] == 0:
         return None
     p_ten = shoe[9] / (size(shoe) - 1)
@@ -109,6 +138,8 @@ def house_edge(
     rules: Rules,
     strategy: StrategyKind | str = StrategyKind.OPTIMAL,
     shoe: Composition | None = None,
+    *,
+    distribution: bool = False,
 ) -> HouseEdgeResult:
     """The exact expected result of one hand played from a fresh shoe.
 
@@ -116,28 +147,25 @@ def house_edge(
         rules: the game (every rule switch enters the figure).
         strategy: ``optimal`` (composition-dependent) or ``basic`` (total-dependent chart).
         shoe: a different starting shoe (tests use tiny shoes); default: ``rules.decks`` decks.
+        distribution: also compute the distribution of a round's net result
+            (:mod:`~twentyone.analysis.exact.distribution`).
     """
     kind = StrategyKind(strategy)
     start = time.perf_counter()
     full = full_shoe(rules.decks) if shoe is None else shoe
     n = size(full)
     ups: list[UpCardResult] = []
-    if kind is StrategyKind.BASIC:
-        from twentyone.analysis.exact.basic import basic_up_card_values
-
-        for up, p_up, ev, stake in basic_up_card_values(rules, full, cached=shoe is None):
-            ups.append(UpCardResult(up, p_up, ev, stake))
-    else:
-        for up in range(10):
-            if full[up] == 0:
-                continue
-            solver = make_solver(rules, up, full)
-            policy = OptimalPolicy(solver)
-            prepare_splits(solver, policy.splits)
-            deals = deal_values(solver, policy, policy.splits)
-            ev = sum(d.probability * d.ev for d in deals)
-            stake = sum(d.probability * d.stake for d in deals)
-            ups.append(UpCardResult(up, full[up] / n, ev, stake))
+    parts: list[tuple[float, dict[float, float]]] = []
+    exact = True
+    for up, policy in _policies(rules, kind, full, cached=shoe is None).items():
+        deals = deal_values(policy.solver, policy, policy.splits)
+        ev = sum(d.probability * d.ev for d in deals)
+        stake = sum(d.probability * d.stake for d in deals)
+        ups.append(UpCardResult(up, full[up] / n, ev, stake))
+        if distribution:
+            dist, one_hand = deal_distributions(policy.solver, policy, policy.splits)
+            parts.append((full[up] / n, dist))
+            exact &= one_hand
     ev = sum(u.probability * u.ev for u in ups)
     stake = sum(u.probability * u.stake for u in ups)
     return HouseEdgeResult(
@@ -147,10 +175,30 @@ def house_edge(
         rtp=1.0 + ev,
         ev_per_total_bet=ev / stake,
         expected_stake=stake,
-        insurance_ev=_insurance_ev(rules, full),
+        insurance_ev=insurance_ev(rules, full),
         up_cards=tuple(ups),
         seconds=time.perf_counter() - start,
+        distribution=as_distribution(mix(parts), exact) if distribution else None,
     )
+
+
+def _policies(
+    rules: Rules, kind: StrategyKind, shoe: Composition, cached: bool
+) -> dict[int, OptimalPolicy | BasicPolicy]:
+    """The policy against each possible up card (the cached chart's for a full basic shoe)."""
+    if kind is StrategyKind.BASIC:
+        if cached:
+            strategy = basic_strategy(rules)
+            return {up: strategy.policy(up) for up in range(10) if shoe[up]}
+        return dict(basic_policies(rules, shoe))
+    out: dict[int, OptimalPolicy | BasicPolicy] = {}
+    cdp1 = kind is StrategyKind.CDP1
+    for up in range(10):
+        if shoe[up]:
+            policy = OptimalPolicy(make_solver(rules, up, shoe), first_hand_play=cdp1)
+            prepare_splits(policy.solver, policy.splits)
+            out[up] = policy
+    return out
 
 
 GOLDEN = Path(__file__).with_name("golden_rtp.json")
@@ -190,3 +238,16 @@ def base_game_rules(rules: Rules) -> Rules:
         insurance_pays="2",
         dealer_first_card_face_down=False,
     )
+
+
+__all__ = [
+    "GOLDEN",
+    "HouseEdgeResult",
+    "RoundDistribution",
+    "StrategyKind",
+    "UpCardResult",
+    "base_game_rtp",
+    "base_game_rules",
+    "house_edge",
+    "insurance_ev",
+]

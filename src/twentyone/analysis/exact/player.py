@@ -176,7 +176,7 @@ class UpcardSolver:
         return versus
 
     def settle_rows(
-        self, hands: IntArray, removed: IntArray, stake: int, split: bool
+        self, hands: IntArray, removed: IntArray, stake: int, split: bool, first: bool = False
     ) -> tuple[FloatArray, FloatArray]:
         """Values ``(ev, stake)`` of finished hands (rows), as :meth:`settle` for each row."""
         hands = np.asarray(hands, dtype=np.int64).reshape(-1, 10)
@@ -201,14 +201,16 @@ class UpcardSolver:
             ev = win - p_bj * 0.0
             staked = stake * (1.0 - p_bj)
         else:
-            loss = float((not split) or self.takes_split)
+            loss = float((not split) or first or self.takes_split)
             if stake == 2 and self.takes_double:
                 loss += 1.0
             ev = win - p_bj * np.where(bust, float(stake), loss)
             staked = np.full(len(hands), float(stake))
         return ev, staked
 
-    def settle(self, hand: Composition, removed: Composition, stake: int, split: bool) -> Value:
+    def settle(
+        self, hand: Composition, removed: Composition, stake: int, split: bool, first: bool = False
+    ) -> Value:
         """Value of a finished hand.
 
         Args:
@@ -217,6 +219,7 @@ class UpcardSolver:
                 hand the other hands' pair cards).
             stake: 1, or 2 for a doubled hand.
             split: whether the hand came from a split.
+            first: whether it is the first hand of a split (the one that keeps the original bet).
 
         Rules: a bust hand loses its whole stake whatever the dealer holds. A Charlie hand
         (``charlie_cards`` reached with ``charlie_wins``) wins 1:1 unless the dealer has a
@@ -225,7 +228,7 @@ class UpcardSolver:
         bet is taken once, in :mod:`~twentyone.analysis.exact.split`), and a double part only
         if ``bj_takes_double_vs_*``.
         """
-        ev, staked = self.settle_rows(np.array([hand]), np.array([removed]), stake, split)
+        ev, staked = self.settle_rows(np.array([hand]), np.array([removed]), stake, split, first)
         return float(ev[0]), float(staked[0])
 
     # -- composition-dependent optimal values of an unsplit hand ------------------------------

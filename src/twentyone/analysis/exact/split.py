@@ -1,37 +1,34 @@
-"""Split hands: the value of splitting a pair, exact for one split, near-exact for resplits.
+"""Split hands: the value of splitting a pair, exact for any number of hands.
 
 Rules (SPEC section 3): each split hand gets its second card only when the hand before it is
 finished; split aces take one card each unless ``hit_split_aces``; ace + ten after a split is 21,
-not a blackjack; doubling needs ``double_after_split``; a pair drawn to a split hand may be split
-again while fewer than ``max_split_hands`` hands exist (aces only with ``resplit_aces``).
+not a blackjack; doubling needs ``double_after_split``; a pair drawn to a split hand is split
+again while fewer than ``max_split_hands`` hands exist (aces only with ``resplit_aces``). Without
+a peek, a dealer blackjack takes the first hand's bet, and the other hands' bets only if
+``bj_takes_split_vs_*`` (a hand that busted has lost its stake already).
 
-Why one split is exact. Every split hand is played by the same zero-memory policy (it sees only
-its own cards). The chance of any run of cards that comes right after a stopping time of a
-shuffled shoe equals the chance of the same run from the shoe at that time (optional stopping
-for the martingale ``P(the last k cards are s | cards seen)``). So the first hand's value, given
-its own final cards, needs only the dealer's distribution from the shoe less those cards and
-the other hand's pair card; and both hands have the same expected value (swap their card runs).
-Hence ``EV(split) = 2 * E[value of one hand whose removal is its cards plus the other pair
-card]``, which :meth:`SplitSolver.value` computes exactly.
-
-Resplits. With ``m`` pair cards committed to hands, a hand whose second card is drawn while
-resplitting is still possible is a hand whose second card is *not* the pair card ("restricted"),
-else any card. The expected number of hands of each kind follows from the chance of drawing the
-pair card with ``m`` of them out; each hand's value removes its own cards and the ``m`` pair
-cards. What is left out is the removal of *other* hands' non-pair cards, whose first-order effect
-is zero by the same martingale argument; the error is far below 0.001 percentage points.
+Why it is exact. Every split hand is played by the same zero-memory policy (it sees only its own
+cards). The chance of a run of cards depends only on how many of each rank it holds, so the
+cards of a round may be dealt in another order that keeps each hand's run intact without
+changing any probability: every hand's second card first (the resplits' pair cards among
+them), then one hand's later cards, then the dealer's; the other hands' later cards come last
+and sum out. A split hand's value therefore needs only its own cards and a number of pair cards
+out of the shoe (:meth:`SplitSolver.value` gives the weights, one :class:`SplitPattern` at a
+time). ``tests/analysis/test_exact_vs_engine_enumeration.py`` checks it against the engine.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+from math import comb
 
 import numpy as np
 
 from twentyone.analysis.exact.actions import Action, Policy
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.player import (
-    ZERO,
+    _EPS,
     UpcardSolver,
     Value,
     can_double,
@@ -42,43 +39,48 @@ from twentyone.analysis.exact.space import IntArray
 from twentyone.rules import SplitBy
 
 
-@cache
-def hand_kinds(
-    chances: tuple[float, ...], max_hands: int, resplit: bool
-) -> tuple[tuple[int, bool, float], ...]:
-    """Expected number of finished split hands of each kind.
+@dataclass(frozen=True, slots=True)
+class SplitPattern:
+    """One way the second cards of a split can fall, by pair card (``S``) and not (``R``/``U``).
 
-    Args:
-        chances: ``chances[m]`` is the chance that a second card pairs the hand when ``m``
-            pair cards are committed.
-        max_hands: the most hands splitting may make.
-        resplit: whether a new pair may be split again.
-
-    Returns:
-        ``(committed, restricted, expected count)`` triples: ``committed`` pair cards were out
-        when the hand's second card came; ``restricted`` means it was known not to pair.
+    Attributes:
+        splits: how many second cards were pair cards that made a new hand.
+        restricted: how many hands took a second card known not to be a pair card (drawn while
+            a resplit was still possible).
+        kinds: each hand's kind in play order, ``True`` for restricted, ``False`` for a second
+            card drawn once the hand limit was reached (any card).
     """
-    counts: dict[tuple[int, bool], float] = {}
-    states: dict[tuple[int, int], float] = {(2, 2): 1.0}
-    while states:
-        (m, pending), prob = min(states.items(), key=lambda kv: (kv[0][0], -kv[0][1]))
-        del states[(m, pending)]
+
+    splits: int
+    restricted: int
+    kinds: tuple[bool, ...]
+
+
+@cache
+def split_patterns(max_hands: int, resplit: bool) -> tuple[SplitPattern, ...]:
+    """Every sequence of second-card draws a split can see, as :class:`SplitPattern`\\ s.
+
+    The hand being dealt its second card draws until it gets a card that does not pair it,
+    each pair card making a new hand while fewer than ``max_hands`` exist (and ``resplit``);
+    once the limit is reached every hand still waiting takes any card.
+
+    >>> [(p.splits, p.kinds) for p in split_patterns(3, True)]
+    [(0, (True, True)), (1, (False, False, False)), (1, (True, False, False))]
+    """
+    out: list[SplitPattern] = []
+
+    def walk(hands: int, pending: int, kinds: tuple[bool, ...]) -> None:
         if pending == 0:
-            continue
-        if resplit and m < max_hands:
-            q = chances[m]
-            grow = (m + 1, pending + 1)
-            states[grow] = states.get(grow, 0.0) + prob * q
-            key = (m, True)
-            counts[key] = counts.get(key, 0.0) + prob * (1.0 - q)
-            done = (m, pending - 1)
-            states[done] = states.get(done, 0.0) + prob * (1.0 - q)
+            out.append(SplitPattern(hands - 2, sum(kinds), kinds))
+            return
+        if resplit and hands < max_hands:
+            walk(hands + 1, pending + 1, kinds)
+            walk(hands, pending - 1, (*kinds, True))
         else:
-            key = (m, False)
-            counts[key] = counts.get(key, 0.0) + prob
-            done = (m, pending - 1)
-            states[done] = states.get(done, 0.0) + prob
-    return tuple((m, r, n) for (m, r), n in sorted(counts.items()))
+            walk(hands, pending - 1, (*kinds, False))
+
+    walk(2, 2, ())
+    return tuple(sorted(out, key=lambda p: (p.splits, p.kinds)))
 
 
 def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
@@ -86,6 +88,29 @@ def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
     if pair == TEN and solver.rules.split_by is SplitBy.RANK:
         return 0.25
     return 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class SplitRows:
+    """The split hands :meth:`SplitSolver.prepare` valued, for other per-hand quantities.
+
+    Attributes:
+        layers: ``(start, stop)`` of each layer of equal card count, two cards first.
+        code: each row's action code (``SPLIT_STAND``, ``SPLIT_HIT``, ``SPLIT_DOUBLE``).
+        context: each row's context index (:meth:`SplitSolver.context`).
+        hand: each row's row in the solver's hand space.
+        rowmap: ``(contexts, hand space)`` -> row, ``-1`` where play never gets there.
+        probs: ``(rows, 10)`` chance of each next card.
+        removed: ``(rows, 10)`` cards out of the shoe besides the up card.
+    """
+
+    layers: list[tuple[int, int]]
+    code: IntArray
+    context: IntArray
+    hand: IntArray
+    rowmap: IntArray
+    probs: FloatArray
+    removed: IntArray
 
 
 SPLIT_STAND, SPLIT_HIT, SPLIT_DOUBLE = 0, 1, 2
@@ -103,27 +128,38 @@ class SplitSolver:
     more pair cards.
     """
 
-    def __init__(self, solver: UpcardSolver, policy: Policy) -> None:
+    def __init__(
+        self, solver: UpcardSolver, policy: Policy, *, first_hand_play: bool = False
+    ) -> None:
         self.solver = solver
         self.policy = policy
+        self.first_hand_play = first_hand_play
+        """CDP1: a split hand plays what is best for a split hand with the other pair card out
+        of the shoe (per pair), not the unsplit hand's play."""
+        self._pair_play: dict[int, IntArray] = {}
         self._values: dict[int, Value] = {}
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
         self._contexts: dict[tuple[int, int], int] = {}
         self._rowmap: IntArray | None = None
         self._ev: FloatArray = np.zeros(0)
         self._st: FloatArray = np.zeros(0)
+        self._ev_first: FloatArray = np.zeros(0)
+        self.rows: SplitRows | None = None
+        """The rows of the last :meth:`prepare`."""
 
-    def kinds(self, pair: int) -> tuple[tuple[int, bool, float], ...]:
-        """Expected counts of hands by kind when ``pair`` is split."""
-        solver = self.solver
-        rules = solver.rules
-        resplit = rules.max_split_hands > 2 and (pair != ACE or rules.resplit_aces)
-        share = _same_rank_share(solver, pair)
-        chances = tuple(
-            max(0.0, (solver.shoe[pair] * share - m) / (solver.cards - m))
-            for m in range(rules.max_split_hands + 1)
-        )
-        return hand_kinds(chances, rules.max_split_hands, resplit)
+    def resplits(self, pair: int) -> bool:
+        """Whether a pair card drawn to a split hand of ``pair`` may be split again."""
+        rules = self.solver.rules
+        return rules.max_split_hands > 2 and (pair != ACE or rules.resplit_aces)
+
+    def committed_range(self, pair: int) -> range:
+        """The numbers of pair cards out of the shoe a split hand of ``pair`` is valued with:
+        every ``2 + resplits + t`` of :meth:`pattern_terms`, never more than the shoe holds."""
+        most = 2
+        for pattern in split_patterns(self.solver.rules.max_split_hands, self.resplits(pair)):
+            for restricted in pattern.kinds:
+                most = max(most, 2 + pattern.splits + pattern.restricted - restricted)
+        return range(2, min(most, self.solver.shoe[pair]) + 1)
 
     # -- decisions ---------------------------------------------------------------------------
 
@@ -153,6 +189,65 @@ class SplitSolver:
         decided: IntArray = self._decisions[rows]
         return decided
 
+    def pair_play(self, pair: int) -> IntArray:
+        """CDP1's action code for every row of the hand space holding a ``pair`` card: the best
+        of standing, hitting (then playing on the same way) and doubling two cards (with
+        ``double_after_split``) for a split hand whose removal is its cards and one more pair
+        card (``-1`` where the shoe cannot deal the hand so)."""
+        found = self._pair_play.get(pair)
+        if found is not None:
+            return found
+        solver = self.solver
+        space = solver.space
+        n = len(space)
+        extra = np.zeros(10, dtype=np.int64)
+        extra[pair] = 1
+        removed = space.comps + extra[None, :]
+        rows = np.flatnonzero(
+            (space.comps[:, pair] >= 1) & np.all(removed <= solver._shoe_arr[None, :], axis=1)
+        )
+        code = np.full(n, -1, dtype=np.int64)
+        stand = np.zeros(n)
+        stand[rows] = solver.settle_rows(space.comps[rows], removed[rows], 1, True)[0]
+        probs = np.zeros((n, 10))
+        probs[rows] = solver.draw_rows(removed[rows])
+        double = np.full(n, -np.inf)
+        two = rows[space.ncards[rows] == 2]
+        if solver.rules.double_after_split and len(two):
+            ok = np.array(
+                [can_double(solver.rules, tuple(space.comps[i].tolist())) for i in two.tolist()],
+                dtype=np.bool_,
+            )
+            two = two[ok]
+            grown = space.grown[two]
+            d_val = np.zeros(len(two))
+            for c in range(10):
+                g = grown[:, c]
+                take = (g >= 0) & (probs[two, c] > 0)
+                if np.any(take):
+                    hands = space.comps[g[take]]
+                    d_ev = solver.settle_rows(hands, hands + extra[None, :], 2, True)[0]
+                    d_val[take] += probs[two[take], c] * d_ev
+            double[two] = d_val
+        best = stand.copy()
+        member = np.zeros(n, dtype=np.bool_)
+        member[rows] = True
+        for start, stop in reversed(space.layers):
+            layer = np.arange(start, stop)
+            layer = layer[member[layer]]
+            if not len(layer):
+                continue
+            hit = expect_children(probs[layer], space.child[layer], best, best)[0]
+            live = ~space.stops[layer]
+            choice = np.where(live & (hit > stand[layer] + _EPS), SPLIT_HIT, SPLIT_STAND)
+            value = np.where(choice == SPLIT_HIT, hit, stand[layer])
+            doubles = live & (double[layer] > value + _EPS)
+            choice = np.where(doubles, SPLIT_DOUBLE, choice)
+            best[layer] = np.where(doubles, double[layer], value)
+            code[layer] = choice
+        self._pair_play[pair] = code
+        return code
+
     # -- the batch ----------------------------------------------------------------------------
 
     def prepare(self) -> None:
@@ -168,9 +263,8 @@ class SplitSolver:
             for pair in range(10):
                 if solver.shoe[pair] < 2:
                     continue
-                for committed, _, _ in self.kinds(pair):
-                    if committed <= solver.shoe[pair] and (pair, committed) not in contexts:
-                        contexts.append((pair, committed))
+                for committed in self.committed_range(pair):
+                    contexts.append((pair, committed))
         self._contexts = {ctx: k for k, ctx in enumerate(contexts)}
         k_count = len(contexts)
         extra = np.zeros((k_count, 10), dtype=np.int64)
@@ -205,7 +299,11 @@ class SplitSolver:
                 one_card[layer_ctx] & (space.ncards[layer_hand] == 2)
             )
             code = np.full(len(layer_ctx), SPLIT_STAND, dtype=np.int64)
-            if np.any(~settles):
+            if np.any(~settles) and self.first_hand_play:
+                for k in np.unique(layer_ctx[~settles]).tolist():
+                    pick = ~settles & (layer_ctx == k)
+                    code[pick] = self.pair_play(contexts[k][0])[layer_hand[pick]]
+            elif np.any(~settles):
                 code[~settles] = self._decide(layer_hand[~settles])
             layers.append((total_rows, total_rows + len(layer_ctx)))
             total_rows += len(layer_ctx)
@@ -229,9 +327,6 @@ class SplitSolver:
         removed = hands + extra[row_ctx]
         probs = solver.draw_rows(removed)
         # Settled values: standing rows (stake 1) and the drawn card of doubled rows (stake 2).
-        ev = np.zeros(total_rows)
-        st = np.zeros(total_rows)
-        standing = row_code == SPLIT_STAND
         doubling = np.flatnonzero(row_code == SPLIT_DOUBLE)
         dbl_rows = np.repeat(doubling, 10)
         dbl_card = np.tile(np.arange(10), len(doubling))
@@ -240,33 +335,103 @@ class SplitSolver:
         eye = np.eye(10, dtype=np.int64)
         dbl_hands = hands[dbl_rows] + eye[dbl_card]
         dbl_removed = removed[dbl_rows] + eye[dbl_card]
+        standing = row_code == SPLIT_STAND
         # One dealer batch for every removal the split hands settle against.
         settled = np.concatenate((hands[standing], dbl_hands))
         solver.dealer_rows(
             np.concatenate((removed[standing], dbl_removed))[solver.versus_dealer(settled)]
         )
-        ev[standing], st[standing] = solver.settle_rows(hands[standing], removed[standing], 1, True)
-        d_ev, d_st = solver.settle_rows(dbl_hands, dbl_removed, 2, True)
+
+        def finished(first: bool) -> tuple[FloatArray, FloatArray]:
+            return self._values_of(
+                row_code=row_code,
+                probs=probs,
+                hands=hands,
+                removed=removed,
+                dbl_rows=dbl_rows,
+                dbl_card=dbl_card,
+                first=first,
+            )
+
+        ev, st = finished(False)
+        # The first hand loses its stake to a dealer blackjack even where the others get theirs
+        # back (no peek, ``bj_takes_split_vs_*`` off): its values are kept apart.
+        ev_first = ev
+        if not solver.peek and not solver.takes_split:
+            ev_first, _ = finished(True)
+        for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
+            self._back(
+                layers=layers,
+                row_code=row_code,
+                row_ctx=row_ctx,
+                row_hand=row_hand,
+                rowmap=rowmap,
+                probs=probs,
+                values=values,
+            )
+        self._rowmap = rowmap
+        self._ev, self._st, self._ev_first = ev, st, ev_first
+        self.rows = SplitRows(layers, row_code, row_ctx, row_hand, rowmap, probs, removed)
+
+    def _values_of(
+        self,
+        *,
+        row_code: IntArray,
+        probs: FloatArray,
+        hands: IntArray,
+        removed: IntArray,
+        dbl_rows: IntArray,
+        dbl_card: IntArray,
+        first: bool,
+    ) -> tuple[FloatArray, FloatArray]:
+        """Values of the rows that stand or double (the hitting rows are filled in later)."""
+        solver = self.solver
+        eye = np.eye(10, dtype=np.int64)
+        ev = np.zeros(len(row_code))
+        st = np.zeros(len(row_code))
+        standing = row_code == SPLIT_STAND
+        ev[standing], st[standing] = solver.settle_rows(
+            hands[standing], removed[standing], 1, True, first
+        )
+        d_ev, d_st = solver.settle_rows(
+            hands[dbl_rows] + eye[dbl_card], removed[dbl_rows] + eye[dbl_card], 2, True, first
+        )
         for c in range(10):
             pick = dbl_card == c
             ev[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_ev[pick]
             st[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_st[pick]
-        # Backward: hitting rows from the next layer's values.
+        return ev, st
+
+    def _back(
+        self,
+        *,
+        layers: list[tuple[int, int]],
+        row_code: IntArray,
+        row_ctx: IntArray,
+        row_hand: IntArray,
+        rowmap: IntArray,
+        probs: FloatArray,
+        values: FloatArray,
+    ) -> None:
+        """Fill in the hitting rows of ``values`` from the next layer's, last layer first."""
+        space = self.solver.space
         for start, stop in reversed(layers):
-            sl = slice(start, stop)
-            hitting = np.flatnonzero(row_code[sl] == SPLIT_HIT) + start
+            hitting = np.flatnonzero(row_code[start:stop] == SPLIT_HIT) + start
             if not len(hitting):
                 continue
             child = rowmap[row_ctx[hitting][:, None], np.maximum(space.child[row_hand[hitting]], 0)]
             child = np.where(probs[hitting] > 0, child, -1)
-            e, s = expect_children(probs[hitting], child, ev, st)
-            ev[hitting] = e
-            st[hitting] = s
-        self._rowmap = rowmap
-        self._ev, self._st = ev, st
+            values[hitting] = expect_children(probs[hitting], child, values, values)[0]
 
-    def hand_value(self, pair: int, committed: int, hand: Composition) -> Value:
-        """The value of one split hand in context ``(pair, committed)``."""
+    def context(self, pair: int, committed: int) -> int:
+        """The index of context ``(pair, committed)`` in :attr:`rows`."""
+        return self._contexts[(pair, committed)]
+
+    def hand_value(
+        self, pair: int, committed: int, hand: Composition, first: bool = False
+    ) -> Value:
+        """The value of one split hand in context ``(pair, committed)``; ``first``: the hand
+        played first (it alone may lose its stake to a dealer blackjack, see :meth:`prepare`)."""
         if self._rowmap is None:
             self.prepare()
         assert self._rowmap is not None
@@ -274,39 +439,93 @@ class SplitSolver:
         row = self._rowmap[self._contexts[(pair, committed)], index] if index >= 0 else -1
         if row < 0:
             raise ValueError("the split hand is not reachable")
-        return float(self._ev[row]), float(self._st[row])
+        ev = self._ev_first if first else self._ev
+        return float(ev[row]), float(self._st[row])
+
+    def second_card_value(self, pair: int, committed: int, restricted: bool, first: bool) -> Value:
+        """``E[value of a split hand; its second card]`` with ``committed`` pair cards out.
+
+        Restricted: only the second cards that do not pair the hand count (the sum is not
+        divided by their chance, which the pattern weights of :meth:`value` carry).
+        """
+        solver = self.solver
+        removed = add((0,) * 10, pair, committed)
+        e = s = 0.0
+        for c, p in solver.draws(removed):
+            v = self.hand_value(pair, committed, add(add((0,) * 10, pair), c), first)
+            chance = p
+            if restricted and c == pair:
+                pairs = solver.shoe[pair] * _same_rank_share(solver, pair) - committed
+                chance -= pairs / (solver.cards - committed)
+            e += chance * v[0]
+            s += chance * v[1]
+        return e, s
 
     def value(self, pair: int) -> Value:
-        """Value of splitting a pair of ``pair`` (all hands together, per initial bet)."""
+        """Value of splitting a pair of ``pair`` (all hands together, per initial bet).
+
+        Exact for resplits. Order the cards of a round as: every hand's second card (the
+        resplits' pair cards among them) first, then each hand's later cards, then the dealer's.
+        The chance of a run of cards depends only on how many of each rank it holds, and which
+        cards a hand takes after its second depends on its own cards only, so this reordering
+        changes no probability. Then, for one hand and one :class:`SplitPattern`, the other
+        hands' second cards may be moved after the dealer's (they are summed out), except that
+        a restricted one must not be a pair card: ``[not a pair card] = 1 - [a pair card]``
+        expanded over the ``r`` other restricted hands gives
+
+            ``sum_t (-1)^t C(r, t) P(s + t pair cards first) * W(2 + s + t)``
+
+        with ``s`` the pattern's resplits and ``W(m)`` :meth:`second_card_value` with ``m``
+        pair cards out.
+        """
         found = self._values.get(pair)
         if found is not None:
             return found
-        solver = self.solver
-        share = _same_rank_share(solver, pair)
+        memo: dict[tuple[int, bool, bool], Value] = {}
         ev = staked = 0.0
-        for committed, restricted, count in self.kinds(pair):
-            removed = add((0,) * 10, pair, committed)
-            if removed[pair] > solver.shoe[pair]:
-                continue
-            e = s = 0.0
-            paired = 0.0
-            v_pair = ZERO
-            for c, p in solver.draws(removed):
-                v = self.hand_value(pair, committed, add(add((0,) * 10, pair), c))
-                e += p * v[0]
-                s += p * v[1]
-                if c == pair:
-                    v_pair = v
-                    paired = (solver.shoe[pair] * share - committed) / (solver.cards - committed)
-            if restricted:
-                e = (e - paired * v_pair[0]) / (1.0 - paired)
-                s = (s - paired * v_pair[1]) / (1.0 - paired)
-            ev += count * e
-            staked += count * s
-        if not solver.peek and not solver.takes_split:
-            ev -= solver.blackjack_chance(add((0,) * 10, pair, 2))
+        for _, hands in self.pattern_terms(pair):
+            for terms in hands:
+                for weight, m, restricted, first in terms:
+                    key = (m, restricted, first)
+                    w = memo.get(key)
+                    if w is None:
+                        w = memo[key] = self.second_card_value(pair, m, restricted, first)
+                    ev += weight * w[0]
+                    staked += weight * w[1]
         out = (ev, staked)
         self._values[pair] = out
+        return out
+
+    def pattern_terms(
+        self, pair: int
+    ) -> list[tuple[SplitPattern, list[list[tuple[float, int, bool, bool]]]]]:
+        """The terms of :meth:`value`: per pattern, per hand in play order, the
+        ``(weight, pair cards out, restricted, first hand)`` of each second-card value."""
+        solver = self.solver
+        pairs = solver.shoe[pair] * _same_rank_share(solver, pair) - 2
+        cards = solver.cards - 2
+        reachable = self.committed_range(pair)
+
+        def first_out(j: int) -> float:
+            chance = 1.0
+            for i in range(j):
+                chance *= max(pairs - i, 0.0) / (cards - i)
+            return chance
+
+        out = []
+        for pattern in split_patterns(solver.rules.max_split_hands, self.resplits(pair)):
+            hands = []
+            for h, restricted in enumerate(pattern.kinds):
+                others = pattern.restricted - restricted
+                terms = []
+                for t in range(others + 1):
+                    m = 2 + pattern.splits + t
+                    if m not in reachable:
+                        break
+                    weight = (-1) ** t * comb(others, t) * first_out(pattern.splits + t)
+                    terms.append((weight, m, restricted, h == 0))
+                hands.append(terms)
+            out.append((pattern, hands))
         return out
 
     def reset(self) -> None:
@@ -314,6 +533,8 @@ class SplitSolver:
         self._values.clear()
         self._decisions = np.zeros(0, dtype=np.int64)
         self._rowmap = None
+        self.rows = None
+        self._pair_play.clear()
 
 
 def pair_index(hand: Composition) -> int | None:
@@ -330,8 +551,10 @@ __all__ = [
     "SPLIT_DOUBLE",
     "SPLIT_HIT",
     "SPLIT_STAND",
+    "SplitPattern",
+    "SplitRows",
     "SplitSolver",
-    "hand_kinds",
     "hand_total",
     "pair_index",
+    "split_patterns",
 ]

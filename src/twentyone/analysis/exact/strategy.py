@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from twentyone.analysis.exact.actions import Action
+from twentyone.analysis.exact.actions import Action, StrategyKind
 from twentyone.analysis.exact.basic import BasicPolicy
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
-from twentyone.analysis.exact.house_edge import StrategyKind
 from twentyone.analysis.exact.shoe import Composition, from_cards, full_shoe, hand_total
 from twentyone.analysis.exact.split import pair_index
 from twentyone.cards import Card
@@ -53,7 +52,7 @@ class ExactStrategy:
             if self.kind is StrategyKind.BASIC:
                 found = BasicPolicy(solver)
             else:
-                found = OptimalPolicy(solver)
+                found = OptimalPolicy(solver, first_hand_play=self.kind is StrategyKind.CDP1)
                 prepare_splits(solver, found.splits)
             self._policies[up] = found
         return found
@@ -72,8 +71,9 @@ class ExactStrategy:
         Args:
             cards: the hand's cards (a split hand: its own cards only).
             up: the dealer's up card.
-            from_split: whether the hand came from a split. The play does not depend on it
-                (the same play is reused after a split); the legal set carries the difference.
+            from_split: whether the hand came from a split (its first card is the pair card).
+                A split hand splits again whenever it may; otherwise it plays as an unsplit
+                hand would (``optimal``) or as is best for a split hand of its pair (``cdp1``).
             hands: how many hands the spot has. Likewise informative only.
             legal: the engine's legal action names (``hit``, ``stand``, ``double``, ``split``,
                 ``surrender``).
@@ -81,7 +81,7 @@ class ExactStrategy:
         Raises:
             IllegalActionError: if ``legal`` is empty or names an unknown action.
         """
-        del from_split, hands
+        del hands
         try:
             allowed = frozenset(Action(a) for a in legal)
         except ValueError as exc:
@@ -92,6 +92,8 @@ class ExactStrategy:
             return str(next(iter(allowed)))
         hand = from_cards(cards)
         policy = self.policy(up.points - 1)
+        if from_split and isinstance(policy, OptimalPolicy):
+            return str(policy.split_hand_action(cards[0].points - 1, hand, allowed))
         if len(cards) >= 3 and allowed >= _HIT_STAND:
             return str(Action.HIT if policy.hits(hand) else Action.STAND)
         return str(policy.choose(hand, allowed))

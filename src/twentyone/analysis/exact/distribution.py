@@ -1,0 +1,364 @@
+"""The distribution of a round's net result per initial bet, its variance and standard deviation.
+
+What a round can return (SPEC sections 3 and 8, insurance not taken): a blackjack pays
+``blackjack_pays`` (or pushes a dealer blackjack); a late surrender returns half; every other
+hand wins, pushes or loses its stake (1, or 2 when doubled), a Charlie included, and a split
+round adds up its hands: -8 to +8 units with four doubled hands.
+
+Method. For one hand the analysis already values each hand of the hand space against the
+dealer's outcome vector for its removal; here each value becomes a ``(5, 7)`` table
+``P(the hand's result is r and the dealer ends in o)`` for ``r = -2 .. 2``, built the same way
+(settled rows, then a backward pass through the hits, layer by layer). A round without a split
+has one hand, so its distribution is exact. A split round's hands share the dealer's outcome:
+each hand's table is exact (the same pattern weights as its value, see
+:meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are combined as
+independent given the split pattern and the dealer's outcome. That keeps the mean exact (the
+distribution's mean is the house edge) and leaves out only what one hand's cards tell about
+another's beyond the dealer's outcome; :attr:`RoundDistribution.exact` says whether any split
+round entered.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from twentyone.analysis.exact.actions import Action
+from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
+from twentyone.analysis.exact.game import deal_legal
+from twentyone.analysis.exact.player import UpcardSolver, can_double
+from twentyone.analysis.exact.shoe import TEN, Composition, is_natural
+from twentyone.analysis.exact.space import IntArray, totals
+from twentyone.analysis.exact.split import (
+    SPLIT_DOUBLE,
+    SPLIT_HIT,
+    SPLIT_STAND,
+    SplitSolver,
+    pair_index,
+)
+from twentyone.rules import SplitBy
+
+RESULTS = 5
+"""A hand's result in units of initial bet, ``-2 .. 2``, at index ``result + 2``."""
+_DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDistribution:
+    """The chance of each net result of a round, per unit of initial bet.
+
+    Attributes:
+        outcomes: ``(net, probability)`` pairs in increasing net, probabilities summing to one.
+        exact: ``False`` when split rounds enter with their hands combined as independent
+            given the dealer's outcome (see the module docstring).
+    """
+
+    outcomes: tuple[tuple[float, float], ...]
+    exact: bool
+
+    @property
+    def mean(self) -> float:
+        """The expected net result (the house edge, negated)."""
+        return math.fsum(x * p for x, p in self.outcomes)
+
+    @property
+    def variance(self) -> float:
+        """The variance of the net result."""
+        mean = self.mean
+        return math.fsum(p * (x - mean) ** 2 for x, p in self.outcomes)
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation of the net result."""
+        return math.sqrt(self.variance)
+
+    def probability(self, net: float) -> float:
+        """The chance of one net result (zero if it cannot happen)."""
+        return math.fsum(p for x, p in self.outcomes if abs(x - net) < 1e-9)
+
+
+def mix(parts: Iterable[tuple[float, dict[float, float]]]) -> dict[float, float]:
+    """The weighted sum of distributions given as ``{net: chance}``."""
+    out: dict[float, float] = {}
+    for weight, dist in parts:
+        for x, p in dist.items():
+            key = round(x, 9)
+            out[key] = out.get(key, 0.0) + weight * p
+    return out
+
+
+def settle_joint(
+    solver: UpcardSolver,
+    hands: IntArray,
+    removed: IntArray,
+    stake: int,
+    *,
+    split: bool,
+    first: bool,
+) -> FloatArray:
+    """``(H, 5, 7)`` tables ``P(result, dealer outcome)`` of finished hands (rows), as
+    :meth:`~twentyone.analysis.exact.player.UpcardSolver.settle_rows` settles them.
+
+    With a peek the dealer-blackjack column is empty (that chance is the deal's, see
+    :func:`deal_distributions`)."""
+    count = len(hands)
+    d = solver.dealer_rows(removed).copy() if count else np.zeros((0, N_OUTCOMES))
+    total, _ = totals(hands)
+    result = np.zeros((count, N_OUTCOMES), dtype=np.int64)
+    result[:, : Outcome.BUST] = stake * np.sign(total[:, None] - _DEALER_TOTALS[None, :])
+    result[:, Outcome.BUST] = stake
+    charlie = solver.charlie
+    if charlie is not None and solver.rules.charlie_wins:
+        wins = hands.sum(axis=1) >= charlie
+        result[wins, : Outcome.BLACKJACK] = stake
+    loss = int((not split) or first or solver.takes_split)
+    if stake == 2 and solver.takes_double:
+        loss += 1
+    result[:, Outcome.BLACKJACK] = -loss
+    result[total > 21, :] = -stake
+    if solver.peek:
+        d[:, Outcome.BLACKJACK] = 0.0
+    table = np.zeros((count, RESULTS, N_OUTCOMES))
+    rows = np.repeat(np.arange(count), N_OUTCOMES)
+    cols = np.tile(np.arange(N_OUTCOMES), count)
+    table[rows, result.ravel() + 2, cols] = d.ravel()
+    return table
+
+
+def _expect(probs: FloatArray, child: IntArray, values: FloatArray) -> FloatArray:
+    """``sum_c probs[:, c] * values[child[:, c]]`` over the children that exist."""
+    out = np.zeros((len(child), *values.shape[1:]))
+    for c in range(10):
+        idx = child[:, c]
+        ok = (idx >= 0) & (probs[:, c] > 0)
+        if np.any(ok):
+            out[ok] += probs[ok, c][:, None, None] * values[idx[ok]]
+    return out
+
+
+class HandTables:
+    """The ``(5, 7)`` tables of every unsplit hand of a solver played by a policy.
+
+    Attributes:
+        stand: standing on the hand.
+        hit: hitting it, then playing on by the policy.
+        double: doubling a two-card hand.
+    """
+
+    def __init__(self, solver: UpcardSolver, splits: SplitSolver) -> None:
+        space = solver.space
+        n = len(space)
+        valid = np.flatnonzero(solver.valid)
+        comps = space.comps
+        probs = solver.draw_rows(comps)
+        self.stand = np.zeros((n, RESULTS, N_OUTCOMES))
+        self.stand[valid] = settle_joint(
+            solver, comps[valid], comps[valid], 1, split=False, first=False
+        )
+        decide = getattr(splits.policy, "split_actions", None)
+        hits = np.zeros(n, dtype=np.bool_)
+        live = np.flatnonzero(solver.valid & ~space.stops & (space.ncards >= 3))
+        if len(live):
+            if decide is not None:
+                hits[live] = decide(live) == SPLIT_HIT
+            else:
+                for i in live.tolist():
+                    hits[i] = splits.policy.hits(tuple(space.comps[i].tolist()))
+        best = self.stand.copy()
+        self.hit = np.zeros_like(best)
+        for start, stop in reversed(space.layers):
+            rows = np.arange(start, stop)
+            self.hit[rows] = _expect(probs[rows], space.child[rows], best)
+            take = hits[rows]
+            best[rows[take]] = self.hit[rows[take]]
+        self.double = np.zeros_like(best)
+        if len(space.layers) > 1:
+            start, stop = space.layers[0]
+            s3, e3 = space.layers[1]
+            three = np.flatnonzero(solver.valid[s3:e3]) + s3
+            settled = np.zeros_like(best)
+            settled[three] = settle_joint(
+                solver, comps[three], comps[three], 2, split=False, first=False
+            )
+            rows = np.arange(start, stop)
+            self.double[rows] = _expect(probs[rows], space.grown[rows], settled)
+
+
+class SplitTables:
+    """The ``(5, 7)`` table of every split hand :class:`SplitSolver` valued (same rows)."""
+
+    def __init__(self, splits: SplitSolver) -> None:
+        if splits.rows is None:
+            splits.prepare()
+        rows = splits.rows
+        assert rows is not None
+        solver = splits.solver
+        space = solver.space
+        self.splits = splits
+        hands = space.comps[rows.hand]
+        eye = np.eye(10, dtype=np.int64)
+        doubling = np.flatnonzero(rows.code == SPLIT_DOUBLE)
+        dbl_rows = np.repeat(doubling, 10)
+        dbl_card = np.tile(np.arange(10), len(doubling))
+        ok = rows.probs[dbl_rows, dbl_card] > 0
+        dbl_rows, dbl_card = dbl_rows[ok], dbl_card[ok]
+        standing = np.flatnonzero(rows.code == SPLIT_STAND)
+
+        def tables(first: bool) -> FloatArray:
+            out = np.zeros((len(rows.code), RESULTS, N_OUTCOMES))
+            out[standing] = settle_joint(
+                solver, hands[standing], rows.removed[standing], 1, split=True, first=first
+            )
+            doubled = settle_joint(
+                solver,
+                hands[dbl_rows] + eye[dbl_card],
+                rows.removed[dbl_rows] + eye[dbl_card],
+                2,
+                split=True,
+                first=first,
+            )
+            np.add.at(out, dbl_rows, rows.probs[dbl_rows, dbl_card][:, None, None] * doubled)
+            for start, stop in reversed(rows.layers):
+                hitting = np.flatnonzero(rows.code[start:stop] == SPLIT_HIT) + start
+                if not len(hitting):
+                    continue
+                child = rows.rowmap[
+                    rows.context[hitting][:, None], np.maximum(space.child[rows.hand[hitting]], 0)
+                ]
+                child = np.where(rows.probs[hitting] > 0, child, -1)
+                out[hitting] = _expect(rows.probs[hitting], child, out)
+            return out
+
+        self.table = tables(False)
+        self.first = self.table
+        if not solver.peek and not solver.takes_split:
+            self.first = tables(True)
+
+    def second_card(self, pair: int, committed: int, restricted: bool, first: bool) -> FloatArray:
+        """The table version of :meth:`SplitSolver.second_card_value`."""
+        splits = self.splits
+        solver = splits.solver
+        rows = splits.rows
+        assert rows is not None
+        table = self.first if first else self.table
+        k = splits.context(pair, committed)
+        removed = tuple(committed if i == pair else 0 for i in range(10))
+        out = np.zeros((RESULTS, N_OUTCOMES))
+        share = 0.25 if pair == TEN and solver.rules.split_by is SplitBy.RANK else 1.0
+        for c, p in solver.draws(removed):
+            hand = tuple((i == pair) + (i == c) for i in range(10))
+            row = rows.rowmap[k, solver.space.row(hand)]
+            chance = p
+            if restricted and c == pair:
+                chance -= (solver.shoe[pair] * share - committed) / (solver.cards - committed)
+            out += chance * table[row]
+        return out
+
+    def distribution(self, pair: int) -> dict[float, float]:
+        """``{net: chance}`` of splitting ``pair`` (unnormalised with a peek: no dealer
+        blackjack), the hands combined as independent given the pattern and dealer outcome."""
+        out: dict[float, float] = {}
+        memo: dict[tuple[int, bool, bool], FloatArray] = {}
+        for _, hands in self.splits.pattern_terms(pair):
+            joint = []
+            for terms in hands:
+                table = np.zeros((RESULTS, N_OUTCOMES))
+                for weight, m, restricted, first in terms:
+                    key = (m, restricted, first)
+                    found = memo.get(key)
+                    if found is None:
+                        found = memo[key] = self.second_card(pair, m, restricted, first)
+                    table += weight * found
+                joint.append(table)
+            dealer = joint[0].sum(axis=0)
+            for o in range(N_OUTCOMES):
+                if dealer[o] <= 0.0:
+                    continue
+                conv = np.ones(1)
+                for table in joint:
+                    conv = np.convolve(conv, table[:, o] / dealer[o])
+                low = -2 * len(joint)
+                for i, p in enumerate(conv):
+                    if p != 0.0:
+                        out[float(low + i)] = out.get(float(low + i), 0.0) + dealer[o] * p
+        return out
+
+
+def _hand_dist(table: FloatArray) -> dict[float, float]:
+    marginal = table.sum(axis=1)
+    return {float(r - 2): float(p) for r, p in enumerate(marginal) if p != 0.0}
+
+
+def deal_distributions(
+    solver: UpcardSolver, policy: object, splits: SplitSolver
+) -> tuple[dict[float, float], bool]:
+    """``{net: chance}`` of a round against the solver's up card, and whether it is exact."""
+    rules = solver.rules
+    shoe = solver.shoe
+    n = solver.cards
+    tables = HandTables(solver, splits)
+    split_tables: SplitTables | None = None
+    choose = getattr(policy, "choose")  # noqa: B009 - the Policy protocol's method
+    exact = True
+    parts: list[tuple[float, dict[float, float]]] = []
+    for a in range(10):
+        for b in range(a, 10):
+            if shoe[a] == 0 or shoe[b] - (a == b) <= 0:
+                continue
+            prob = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
+            hand: Composition = tuple((i == a) + (i == b) for i in range(10))
+            p_bj = solver.blackjack_chance(hand)
+            if is_natural(hand):
+                pays = float(rules.blackjack_pays)
+                parts.append((prob, {pays: 1.0 - p_bj, 0.0: p_bj}))
+                continue
+            legal = deal_legal(rules, hand)
+            same = 1.0
+            if a == b == TEN and rules.split_by is SplitBy.RANK:
+                same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
+            row = solver.row(hand)
+            for legal_set, weight in ((legal, same), (legal - {Action.SPLIT}, 1.0 - same)):
+                if weight <= 0.0:
+                    continue
+                action = choose(hand, legal_set)
+                if action is Action.SPLIT:
+                    pair = pair_index(hand)
+                    assert pair is not None
+                    if split_tables is None:
+                        split_tables = SplitTables(splits)
+                    dist = split_tables.distribution(pair)
+                    exact = False
+                elif action is Action.SURRENDER:
+                    dist = {-0.5: 1.0 - p_bj if solver.peek else 1.0}
+                elif action is Action.DOUBLE:
+                    dist = _hand_dist(tables.double[row])
+                elif action is Action.HIT:
+                    dist = _hand_dist(tables.hit[row])
+                else:
+                    dist = _hand_dist(tables.stand[row])
+                if solver.peek:
+                    dist = mix([(1.0, dist), (1.0, {-1.0: p_bj})])
+                parts.append((prob * weight, dist))
+    return mix(parts), exact
+
+
+def as_distribution(dist: dict[float, float], exact: bool) -> RoundDistribution:
+    """A :class:`RoundDistribution` from ``{net: chance}`` (zero chances dropped)."""
+    outcomes = tuple((x, p) for x, p in sorted(dist.items()) if p > 0.0)
+    return RoundDistribution(outcomes, exact)
+
+
+__all__ = [
+    "RESULTS",
+    "HandTables",
+    "RoundDistribution",
+    "SplitTables",
+    "as_distribution",
+    "can_double",
+    "deal_distributions",
+    "mix",
+    "settle_joint",
+]

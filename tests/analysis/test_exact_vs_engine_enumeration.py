@@ -1,0 +1,207 @@
+"""The exact analysis against every round the real engine deals from a tiny shoe (fractions).
+
+:mod:`engine_enumeration` plays each card sequence through :class:`~twentyone.engine.Round`
+and settles it with the engine's own settlement (``engine/settle.py``); the analysis values
+compositions with removal and reordering arguments. They share only the rules and the playing
+policy (the analysis's composition-dependent zero-memory policy for that tiny shoe, asked only
+what a player sees). Agreement to 1e-12 of a bet shows:
+
+* no peek, each of the 16 settings of "a dealer blackjack takes the double / split stake" vs
+  an ace and vs a ten: a split hand that busts has lost its stake and is not charged again, the
+  first split hand alone keeps the original bet at risk (issue 12);
+* resplits to 3 and 4 hands, with and without resplitting aces, peek and no peek: exact.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from engine_enumeration import Decide, enumerate_rounds
+
+from twentyone.analysis.exact.actions import Action
+from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
+from twentyone.analysis.exact.house_edge import house_edge
+from twentyone.rules import PeekMode, Rules, Surrender
+
+ACE, TEN = 0, 9
+_HIT_STAND = frozenset({Action.HIT, Action.STAND})
+
+
+def optimal_decider(rules: Rules, shoe: tuple[int, ...], *, cdp1: bool = False) -> Decide:
+    """The analysis's policy for ``shoe``, asked as the engine asks (as ExactStrategy does)."""
+    policies: dict[int, OptimalPolicy] = {}
+
+    def decide(hand: tuple[int, ...], up: int, legal: frozenset[str], pair: int | None) -> str:
+        policy = policies.get(up)
+        if policy is None:
+            policy = OptimalPolicy(make_solver(rules, up, shoe), first_hand_play=cdp1)
+            prepare_splits(policy.solver, policy.splits)
+            policies[up] = policy
+        allowed = frozenset(Action(a) for a in legal)
+        if len(allowed) == 1:
+            return str(next(iter(allowed)))
+        if pair is not None:
+            return str(policy.split_hand_action(pair, hand, allowed))
+        if sum(hand) >= 3 and allowed >= _HIT_STAND:
+            return str(Action.HIT if policy.hits(hand) else Action.STAND)
+        return str(policy.choose(hand, allowed))
+
+    return decide
+
+
+NO_PEEK_SHOE = (2, 0, 0, 1, 0, 1, 1, 2, 0, 6)
+"""A A 4 6 7 8 8 and six tens: 13 cards, 95 points (two split hands and the dealer fit)."""
+
+
+@pytest.mark.parametrize(
+    "switches",
+    list(itertools.product((True, False), repeat=4)),
+    ids=lambda s: "".join("TF"[not x] for x in s),
+)
+def test_no_peek_dealer_blackjack_switches_match_engine(switches: tuple[bool, ...]) -> None:
+    """SPEC 3: "dealer blackjack vs a doubled hand / vs split hands", per up card, no peek.
+
+    ``engine/settle.py``: against a dealer blackjack a split hand other than the first gets its
+    bet back when the split switch is off, a doubled hand its double part when the double switch
+    is off; a bust hand was settled (lost) when it busted."""
+    double_ace, double_ten, split_ace, split_ten = switches
+    rules = Rules(
+        decks=1,
+        peek=PeekMode.NONE,
+        bj_takes_double_vs_ace=double_ace,
+        bj_takes_double_vs_ten=double_ten,
+        bj_takes_split_vs_ace=split_ace,
+        bj_takes_split_vs_ten=split_ten,
+        max_split_hands=2,
+    )
+    exact = {u.up: u.ev for u in house_edge(rules, shoe=NO_PEEK_SHOE).up_cards}
+    decide = optimal_decider(rules, NO_PEEK_SHOE)
+    for up in (ACE, TEN):
+        engine = enumerate_rounds(rules, NO_PEEK_SHOE, decide, given=(None, up))
+        assert exact[up] == pytest.approx(float(engine.ev), abs=1e-12), up
+
+
+RESPLIT_CASES = {
+    # 8-8 with four eights in the shoe: up to four hands.
+    "8s-to-4-peek": ((1, 1, 1, 0, 1, 0, 0, 4, 0, 9), 7, {"max_split_hands": 4}),
+    "8s-to-3-peek": ((1, 1, 1, 0, 1, 0, 0, 4, 0, 9), 7, {"max_split_hands": 3}),
+    "8s-to-4-no-peek-refunds": (
+        (1, 1, 1, 0, 1, 0, 0, 4, 0, 9),
+        7,
+        {
+            "max_split_hands": 4,
+            "peek": PeekMode.NONE,
+            "bj_takes_split_vs_ace": False,
+            "bj_takes_split_vs_ten": False,
+            "bj_takes_double_vs_ten": False,
+        },
+    ),
+    "8s-to-4-no-peek-charlie": (
+        (1, 1, 1, 0, 1, 0, 0, 4, 0, 9),
+        7,
+        {
+            "max_split_hands": 4,
+            "peek": PeekMode.NONE,
+            "bj_takes_double_vs_ace": False,
+            "charlie_cards": 4,
+            "dealer_hits_soft_17": True,
+        },
+    ),
+    # A-A with four aces: resplit and hit split aces, or one card each without resplits.
+    "aces-resplit-hit": (
+        (4, 1, 0, 0, 1, 0, 1, 0, 0, 8),
+        0,
+        {"max_split_hands": 4, "resplit_aces": True, "hit_split_aces": True},
+    ),
+    "aces-resplit-one-card": (
+        (4, 1, 0, 0, 1, 0, 1, 0, 0, 8),
+        0,
+        {"max_split_hands": 4, "resplit_aces": True},
+    ),
+    "aces-no-resplit": ((4, 1, 0, 0, 1, 0, 1, 0, 0, 8), 0, {"max_split_hands": 4}),
+}
+
+
+RESPLIT_UPS = [(name, up) for name in sorted(RESPLIT_CASES) for up in (ACE, TEN)]
+"""Every case against an ace and a ten, except 8-8 against a ten (a long enumeration)."""
+RESPLIT_UPS = [(name, up) for name, up in RESPLIT_UPS if not (name.startswith("8s") and up == TEN)]
+CDP1_CASES = {"8s-to-4-peek", "aces-resplit-hit", "aces-no-resplit"}
+"""The cases also played with CDP1's post-split play."""
+
+
+@pytest.mark.parametrize(
+    ("name", "up", "cdp1"),
+    [(n, u, False) for n, u in RESPLIT_UPS]
+    + [(n, u, True) for n, u in RESPLIT_UPS if n in CDP1_CASES],
+)
+def test_resplit_value_matches_engine(name: str, up: int, cdp1: bool) -> None:
+    """SPEC 3: "a pair drawn to a split hand may be split again while fewer than the most hands
+    exist": the value of splitting the pair equals the engine's over every card sequence, split
+    hands playing as unsplit ones (CDZ-) or as is best for a split hand of the pair (CDP1).
+
+    The pair is split at the deal whatever the policy would do there, so every case values a
+    split; with a peek the round's blackjack term is the deal's (the dealer takes one bet)."""
+    shoe, pair, switches = RESPLIT_CASES[name]
+    rules = Rules(decks=1, **switches)  # type: ignore[arg-type]
+    solver = make_solver(rules, up, shoe)
+    policy = OptimalPolicy(solver, first_hand_play=cdp1)
+    prepare_splits(solver, policy.splits)
+    hand = tuple(2 if i == pair else 0 for i in range(10))
+    exact = policy.splits.value(pair)[0]
+    if solver.peek:
+        exact -= solver.blackjack_chance(hand)
+    play = optimal_decider(rules, shoe, cdp1=cdp1)
+
+    def decide(cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None) -> str:
+        if split is None and cards == hand and "split" in legal:
+            return "split"
+        return play(cards, up, legal, split)
+
+    engine = enumerate_rounds(rules, shoe, decide, given=(pair, up, pair))
+    assert exact == pytest.approx(float(engine.ev), abs=1e-12)
+
+
+ONE_HAND_CASES = {
+    "peek-late-surrender": Rules(decks=1, max_split_hands=1, surrender=Surrender.LATE),
+    "no-peek-refunds-charlie": Rules(
+        decks=1,
+        peek=PeekMode.NONE,
+        max_split_hands=1,
+        bj_takes_double_vs_ten=False,
+        charlie_cards=4,
+        dealer_hits_soft_17=True,
+    ),
+    "enhc-6-to-5": Rules(
+        decks=1, peek=PeekMode.ENHC, max_split_hands=1, blackjack_pays=Fraction(6, 5)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_HAND_CASES))
+def test_distribution_without_splits_matches_engine(name: str) -> None:
+    """Issue 12: "the probability of every net outcome per initial bet": every net result of a
+    round with one hand has the engine's chance exactly (no split rounds: the table is exact)."""
+    rules = ONE_HAND_CASES[name]
+    result = house_edge(rules, shoe=NO_PEEK_SHOE, distribution=True)
+    assert result.distribution is not None
+    assert result.distribution.exact
+    engine = enumerate_rounds(rules, NO_PEEK_SHOE, optimal_decider(rules, NO_PEEK_SHOE))
+    want = {float(k): float(v) for k, v in engine.distribution.items()}
+    got = dict(result.distribution.outcomes)
+    assert got.keys() == want.keys()
+    for net, chance in want.items():
+        assert got[net] == pytest.approx(chance, abs=1e-12), net
+
+
+def test_distribution_with_splits_keeps_the_exact_mean() -> None:
+    """With split rounds the hands are combined given the dealer's outcome: the mean (the
+    house edge) stays the engine's exactly and the result says it is not exact."""
+    rules = Rules(decks=1, peek=PeekMode.NONE, bj_takes_split_vs_ten=False, max_split_hands=2)
+    result = house_edge(rules, shoe=NO_PEEK_SHOE, distribution=True)
+    assert result.distribution is not None
+    assert not result.distribution.exact
+    engine = enumerate_rounds(rules, NO_PEEK_SHOE, optimal_decider(rules, NO_PEEK_SHOE))
+    assert result.distribution.mean == pytest.approx(float(engine.ev), abs=1e-12)
+    assert sum(p for _, p in result.distribution.outcomes) == pytest.approx(1.0, abs=1e-12)

@@ -489,7 +489,11 @@ class _Games:
 
     def _identity(self, i: int, game: Mapping[str, Any]) -> None:
         for key in game:
-            if key not in _GAME_KEYS:
+            if key in _RULE_FIELDS:
+                self.mistake(
+                    i, key, f"this is a rule: write it under rules ({key} = ... in [games.rules])."
+                )
+            elif key not in _GAME_KEYS:
                 self.mistake(i, key, f"there is no such key{_suggest(key, _GAME_KEYS)}")
         name = game.get("name")
         if not isinstance(name, str) or not _NAME.fullmatch(name):

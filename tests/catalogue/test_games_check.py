@@ -360,3 +360,14 @@ def test_check_defaults_to_the_environment_file(
     monkeypatch.setenv("TWENTYONE_GAMES", str(path))
     assert main(["games", "check"]) == 0
     assert capsys.readouterr().out.startswith(f"{path}: valid: 2 games")
+
+
+def test_the_readme_example_is_a_valid_catalogue(
+    write: WriteCatalogue, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Games as data", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    status, err, out = check(write(example.replace('"generous"', '"readme-generous"')), capsys)
+    assert (status, err) == (0, [])
+    assert "double-deck: Double Deck Blackjack; based on standard; 2 decks, 1-2 spots;" in out

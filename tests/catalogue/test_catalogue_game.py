@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from catalogue_helpers import WriteCatalogue
+from catalogue_helpers import WriteCatalogue, catalogue_writer
 from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
 from rich.console import Console
@@ -29,6 +29,13 @@ from twentyone.store.service import TableService
 from twentyone.table.limits import DEFAULT_LEVELS, BetLimits, TableConfig
 from twentyone.terminal import play
 from twentyone.variants import find_variant
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> WriteCatalogue:
+    """Write catalogue files under ``tmp_path``."""
+    return catalogue_writer(tmp_path)
+
 
 CATALOGUE = """
 # A one-deck game with late surrender, and Lucky Ladies on two decks with a pay table of its own.

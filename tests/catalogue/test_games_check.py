@@ -8,11 +8,18 @@ import json
 from pathlib import Path
 
 import pytest
-from catalogue_helpers import WriteCatalogue
+from catalogue_helpers import WriteCatalogue, catalogue_writer
 
 from twentyone.catalogue import InvalidCatalogueError
 from twentyone.cli import main
 from twentyone.variants import load_catalogue
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> WriteCatalogue:
+    """Write catalogue files under ``tmp_path``."""
+    return catalogue_writer(tmp_path)
+
 
 VALID = """
 [[paytables]]

@@ -223,7 +223,7 @@ MISTAKES: dict[str, tuple[str, list[str]]] = {
     ),
     "an unknown key of a game": (
         one_game("decks = 1"),
-        ['game "g", decks: this is a rule: write it under rules (decks = ... in [games.rules]).'],
+        ['game "g", decks: this is a rule switch: put it under the game\'s rules.'],
     ),
     "side bets inside rules": (
         one_game("[games.rules]\nside_bets = []"),

@@ -90,9 +90,7 @@ class Games:
     def _identity(self, i: int, game: Mapping[str, Any]) -> None:
         for key in game:
             if key in RULE_FIELDS:
-                self.mistake(
-                    i, key, f"this is a rule: write it under rules ({key} = ... in [games.rules])."
-                )
+                self.mistake(i, key, "this is a rule switch: put it under the game's rules.")
             elif key not in GAME_KEYS:
                 self.mistake(i, key, f"there is no such key{suggest(key, GAME_KEYS)}")
         name = game.get("name")

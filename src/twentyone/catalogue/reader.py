@@ -146,7 +146,7 @@ class Reader(Mistakes):
             return fallback
         for key in data:
             if key not in ("chips", "limits"):
-                self.mistake(f"table.{key}", f"there is no such key{suggest(key, ['chips'])}")
+                self.mistake(f"table, {key}", "there is no such key; use chips and limits.")
         chips = self.chips("table", data.get("chips"))
         limits = self.limits("table", data.get("limits"), None)
         if isinstance(data.get("limits"), Mapping) and not data["limits"]:
@@ -172,9 +172,10 @@ class Reader(Mistakes):
                     "is defined twice in this file.",
                 )
                 continue
-            if table.name in paytable_names(table.side_bet) and find_paytable(
-                table.side_bet, table.name
-            ) != (table):
+            if (
+                table.name in paytable_names(table.side_bet)
+                and find_paytable(table.side_bet, table.name) != table
+            ):
                 self.mistake(
                     f'pay table "{table.name}" of {table.side_bet}',
                     "a different pay table of that name already exists; choose another name.",
@@ -238,5 +239,3 @@ class Reader(Mistakes):
         if not ok or not isinstance(name, str):
             return None
         return Paytable(name, bet, tuple((o, int(pays[o])) for o in known), str(description))
-
-    # -- chips and limits (shared by [table] and each game) ------------------------------------

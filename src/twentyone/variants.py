@@ -5,7 +5,8 @@ The presets are data (``presets.toml``, in the catalogue format of :mod:`twentyo
 their rule decisions are SPEC section 3). The games of the catalogue file named in
 ``$TWENTYONE_GAMES`` join them the first time the registry is asked; a catalogue with mistakes
 makes every lookup raise :class:`~twentyone.catalogue.InvalidCatalogueError` with one line per
-mistake, so nothing starts on a half-read catalogue.
+mistake, so nothing starts on a half-read catalogue. The variable is read once
+(:func:`reload_games` reads it again).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "find_variant",
     "load_catalogue",
     "register_variant",
+    "reload_games",
 ]
 
 PRESETS_FILE = Path(__file__).with_name("presets.toml")
@@ -111,14 +113,22 @@ def _build(path: str | None) -> _Registry:
 
 
 def _registry() -> _Registry:
-    """The registry for the current ``$TWENTYONE_GAMES`` (rebuilt when it names another file)."""
-    path = os.environ.get(GAMES_ENV) or None
+    """The registry, built from the presets and ``$TWENTYONE_GAMES`` when first asked."""
     registry = _state.registry
-    if registry is None or registry.path != path:
-        registry = _state.registry = _build(path)
+    if registry is None:
+        registry = _state.registry = _build(os.environ.get(GAMES_ENV) or None)
     if registry.error is not None:
         raise registry.error
     return registry
+
+
+def reload_games() -> None:
+    """Forget the registry: the next lookup reads ``$TWENTYONE_GAMES`` again.
+
+    The server and the commands read the catalogue once, when a game is first asked for; a
+    process that changes the variable (a test) calls this.
+    """
+    _state.registry = None
 
 
 def register_variant(variant: Variant) -> Variant:

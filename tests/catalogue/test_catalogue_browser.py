@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from catalogue_helpers import games_in_env
 from cryptography.fernet import Fernet
 
 from twentyone.cards import Shoe, parse_cards
@@ -71,8 +72,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Script
     """A real server whose only extra game comes from $TWENTYONE_GAMES."""
     home = tmp_path_factory.mktemp("catalogue-live")
     (home / "games.toml").write_text(CATALOGUE, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("TWENTYONE_GAMES", str(home / "games.toml"))
+    with games_in_env(home / "games.toml"):
         shoes = Scripted()
         service = TableService.open(
             f"sqlite:///{home / 'live.db'}", key=Fernet.generate_key(), shoe_factory=shoes

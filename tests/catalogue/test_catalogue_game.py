@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from catalogue_helpers import WriteCatalogue, catalogue_writer
+from catalogue_helpers import WriteCatalogue, catalogue_writer, games_in_env
 from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
 from rich.console import Console
@@ -95,11 +95,11 @@ GENEROUS = {
 
 
 @pytest.fixture
-def games(write: WriteCatalogue, monkeypatch: pytest.MonkeyPatch) -> Path:
+def games(write: WriteCatalogue) -> Iterator[Path]:
     """The catalogue above, named in $TWENTYONE_GAMES."""
     path = write(CATALOGUE)
-    monkeypatch.setenv("TWENTYONE_GAMES", str(path))
-    return path
+    with games_in_env(path):
+        yield path
 
 
 class Scripted:
@@ -280,9 +280,9 @@ def test_an_invalid_catalogue_refuses_to_start_with_the_same_lines(
     assert main(["games", "check", str(bad)]) == 2
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 2
-    monkeypatch.setenv("TWENTYONE_GAMES", str(bad))
     monkeypatch.setenv("TWENTYONE_HOME", str(tmp_path / "home"))
-    assert main(argv) == 2
+    with games_in_env(bad):
+        assert main(argv) == 2
     err = capsys.readouterr().err.splitlines()
     assert err == [f"error: invalid-catalogue: the games catalogue {bad} has 2 mistakes:", *lines]
     assert not (tmp_path / "home").exists()  # nothing was started or written

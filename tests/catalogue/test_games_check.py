@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from catalogue_helpers import WriteCatalogue, catalogue_writer
+from catalogue_helpers import WriteCatalogue, catalogue_writer, games_in_env
 
 from twentyone.catalogue import InvalidCatalogueError
 from twentyone.cli import main
@@ -364,9 +364,21 @@ def test_check_defaults_to_the_environment_file(
     assert main(["games", "check"]) == 2
     assert capsys.readouterr().err.startswith("error: invalid-argument: name a catalogue file")
     path = write(VALID)
-    monkeypatch.setenv("TWENTYONE_GAMES", str(path))
-    assert main(["games", "check"]) == 0
+    with games_in_env(path):
+        assert main(["games", "check"]) == 0
     assert capsys.readouterr().out.startswith(f"{path}: valid: 2 games")
+
+
+def test_check_ignores_a_broken_environment_file(
+    write: WriteCatalogue, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An operator can check a new file while the one in $TWENTYONE_GAMES is broken."""
+    broken = write(MISTAKES["unknown base"][0], "broken.toml")
+    good = write(VALID, "new.toml")
+    with games_in_env(broken):
+        assert main(["games", "check", str(good)]) == 0
+        assert main(["variants"]) == 2
+    assert capsys.readouterr().out.startswith(f"{good}: valid: 2 games")
 
 
 def test_the_readme_example_is_a_valid_catalogue(

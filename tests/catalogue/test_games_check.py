@@ -70,9 +70,13 @@ def test_a_valid_catalogue_prints_a_summary_and_exits_0(
     lines = out.splitlines()
     assert lines[0] == f"{path}: valid: 2 games, 1 pay table."
     assert lines[1].startswith("  single-deck: Single Deck Blackjack; based on standard; 1 deck,")
-    assert "late" not in lines[1] or "rules " in lines[1]
-    assert lines[2].startswith("  two-deck-ladies: Two Deck Lucky Ladies; based on lucky-ladies;")
-    assert "lucky-ladies (check-generous)" in lines[2]
+    assert lines[1].endswith(f"rules {load_catalogue(path).games[0].rules.version()}")
+    assert lines[2] == (
+        "    chips 100, 500; main-bet limits gold 1000-5000 (minor units; the rest as the table)"
+    )
+    assert lines[3].startswith("  two-deck-ladies: Two Deck Lucky Ladies; based on lucky-ladies;")
+    assert "lucky-ladies (check-generous)" in lines[3]
+    assert lines[4] == "  pay table check-generous of lucky-ladies"
 
 
 def test_the_same_catalogue_in_json_gives_the_same_games(write: WriteCatalogue) -> None:

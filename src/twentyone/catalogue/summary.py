@@ -26,6 +26,14 @@ def summary_lines(catalogue: Catalogue) -> list[str]:
             f" {spots}; {sides};"
             f" rules {rules.version()}"
         )
+        table = []
+        if v.chips:
+            table.append(f"chips {', '.join(map(str, v.chips))}")
+        if v.limits:
+            levels = ", ".join(f"{x.level} {x.min_bet}-{x.max_bet}" for x in v.limits)
+            table.append(f"main-bet limits {levels}")
+        if table:
+            lines.append(f"    {'; '.join(table)} (minor units; the rest as the table)")
     for t in catalogue.paytables:
         lines.append(f"  pay table {t.name} of {t.side_bet}")
     return lines

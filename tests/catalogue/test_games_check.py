@@ -51,9 +51,18 @@ decks = 2
 
 
 def check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str], str]:
+    """Run ``games check``: its status, the mistake lines (after the counting line), stdout."""
     status = main(["games", "check", str(path)])
     captured = capsys.readouterr()
-    return status, captured.err.splitlines(), captured.out
+    err = captured.err.splitlines()
+    if err:
+        count = len(err) - 1
+        plural = "s" if count != 1 else ""
+        header = (
+            f"error: invalid-catalogue: the games catalogue {path} has {count} mistake{plural}:"
+        )
+        assert err[0] == header
+    return status, err[1:], captured.out
 
 
 def one_game(body: str, *, name: str = "g", extra: str = "") -> str:
@@ -358,7 +367,7 @@ def test_json_output_of_a_check(write: WriteCatalogue, capsys: pytest.CaptureFix
     bad = write(MISTAKES["unknown base"][0], "bad.toml")
     assert main(["games", "check", str(bad), "--json"]) == 2
     captured = capsys.readouterr()
-    assert json.loads(captured.out)["mistakes"] == captured.err.splitlines()
+    assert json.loads(captured.out)["mistakes"] == captured.err.splitlines()[1:]
 
 
 def test_check_defaults_to_the_environment_file(

@@ -28,15 +28,16 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> None:
         """Run the web game: open http://HOST:PORT/ in a browser."""
+        from twentyone.variants import all_variants
+
+        all_variants()  # an invalid $TWENTYONE_GAMES refuses here, one line per mistake
         import uvicorn
         from sqlalchemy.exc import SQLAlchemyError
 
         from twentyone.errors import InvalidArgumentError
         from twentyone.server.app import create_app
         from twentyone.server.settings import ServerSettings
-        from twentyone.variants import all_variants
 
-        all_variants()  # an invalid $TWENTYONE_GAMES refuses here, one line per mistake
         try:
             web = create_app(db_url=db, settings=ServerSettings(secure_cookies=secure_cookies))
         except (SQLAlchemyError, ValueError) as exc:

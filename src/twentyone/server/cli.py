@@ -31,6 +31,7 @@ def register(app: typer.Typer) -> None:
         from twentyone.variants import all_variants
 
         all_variants()  # an invalid $TWENTYONE_GAMES refuses here, one line per mistake
+
         import uvicorn
         from sqlalchemy.exc import SQLAlchemyError
 

@@ -1,168 +1,153 @@
-"""Named presets of :class:`~twentyone.rules.Rules` and the registry that finds them.
+"""The registry of games: the shipped presets and the operator's catalogue, found by name.
 
-``find_variant("lucky-lucky")`` (or an alias such as ``"ll"``) returns the preset. The rule
-decisions behind each preset are SPEC section 3.
+``find_variant("lucky-lucky")`` (or an alias such as ``"ll"``, in any case) returns the game.
+The presets are data (``presets.toml``, in the catalogue format of :mod:`twentyone.catalogue`;
+their rule decisions are SPEC section 3). The games of the catalogue file named in
+``$TWENTYONE_GAMES`` join them the first time the registry is asked; a catalogue with mistakes
+makes every lookup raise :class:`~twentyone.catalogue.InvalidCatalogueError` with one line per
+mistake, so nothing starts on a half-read catalogue. The variable is read once
+(:func:`reload_games` reads it again).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from twentyone.catalogue import (
+    Catalogue,
+    InvalidCatalogueError,
+    LevelLimits,
+    TableDefaults,
+    Variant,
+    install_paytables,
+    read_catalogue,
+)
 from twentyone.errors import UnknownVariantError
-from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, default_side_bet
-from twentyone.sidebets.paytables import SideBetName
+
+__all__ = [
+    "GAMES_ENV",
+    "PRESETS",
+    "PRESETS_FILE",
+    "TABLE",
+    "VARIANTS",
+    "InvalidCatalogueError",
+    "LevelLimits",
+    "Variant",
+    "all_variants",
+    "find_variant",
+    "load_catalogue",
+    "register_variant",
+    "reload_games",
+]
+
+PRESETS_FILE = Path(__file__).with_name("presets.toml")
+"""The shipped games and the table defaults, in the catalogue format."""
+
+GAMES_ENV = "TWENTYONE_GAMES"
+"""The environment variable naming the operator's catalogue file (TOML or JSON)."""
+
+_PRESETS: Catalogue = read_catalogue(PRESETS_FILE)
+assert _PRESETS.table is not None  # the presets file defines the table defaults
+
+TABLE: TableDefaults = _PRESETS.table
+"""The table every game has unless its entry says otherwise (VIP limits, chips)."""
+
+PRESETS: tuple[Variant, ...] = _PRESETS.games
+"""The shipped games, the four documents' games first, then the base game."""
+
+VARIANTS = PRESETS
+"""Former name of :data:`PRESETS`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
-    """A named game: its rules, the names of its spots and what the source document is."""
+def load_catalogue(path: str | Path) -> Catalogue:
+    """Read and check an operator's catalogue against the presets (registers nothing).
 
-    name: str
-    title: str
-    rules: Rules
-    description: str
-    aliases: tuple[str, ...] = ()
-    spot_names: tuple[str, ...] = field(default=())
-    source: str = ""
-
-    def spot_name(self, index: int) -> str:
-        """What the player calls spot ``index`` (0 = played first = rightmost)."""
-        if index < len(self.spot_names):
-            return self.spot_names[index]
-        return f"spot {index + 1}"
+    Raises:
+        InvalidCatalogueError: with every mistake, one line each.
+    """
+    return read_catalogue(path, bases=PRESETS, table=TABLE)
 
 
-STANDARD = Variant(
-    name="standard",
-    title="Standard Blackjack",
-    rules=Rules(decks=6, max_spots=1, max_split_hands=4),
-    description="The pay-table-free base game the presets share: 6 decks, dealer stands on "
-    "soft 17, peek, double any two, double after split, split to 4 hands, no resplit of aces.",
-    aliases=("base", "classic"),
-)
+@dataclass(slots=True)
+class _Registry:
+    path: str | None
+    by_key: dict[str, Variant] = field(default_factory=dict)
+    order: list[Variant] = field(default_factory=list)
+    error: InvalidCatalogueError | None = None
 
-LUCKY_LUCKY = Variant(
-    name="lucky-lucky",
-    title="Lucky Lucky Blackjack",
-    rules=Rules(
-        decks=6,
-        max_spots=5,
-        peek=PeekMode.NONE,
-        bj_takes_double_vs_ace=True,
-        bj_takes_double_vs_ten=False,
-        bj_takes_split_vs_ace=True,
-        bj_takes_split_vs_ten=True,
-        double_on=DoubleOn.ANY,
-        double_after_split=True,
-        split_by=SplitBy.VALUE,
-        max_split_hands=2,
-        charlie_cards=10,
-        charlie_wins=True,
-        side_bets=(default_side_bet(SideBetName.LUCKY_LUCKY),),
-    ),
-    description="Online game, 6 decks, up to 5 hands, no dealer peek, 10-card Charlie, "
-    "Lucky Lucky side bet.",
-    aliases=("ll", "luckylucky", "lucky_lucky"),
-    spot_names=("hand 1 (right)", "hand 2", "hand 3", "hand 4", "hand 5 (left)"),
-    source="000_2f252a305a70d53e.txt",
-)
+    def add(self, variant: Variant) -> None:
+        keys = (variant.name, *variant.aliases)
+        taken = [key for key in keys if key.lower() in self.by_key]
+        if taken:
+            raise ValueError(f"variant name or alias already registered: {', '.join(taken)}")
+        for key in keys:
+            self.by_key[key.lower()] = variant
+        self.order.append(variant)
 
-LUCKY_7 = Variant(
-    name="lucky-7",
-    title="Lucky 7 Blackjack",
-    rules=Rules(
-        decks=8,
-        max_spots=3,
-        peek=PeekMode.ACE_AND_TEN,
-        dealer_first_card_face_down=True,
-        double_on=DoubleOn.ANY,
-        double_after_split=True,
-        split_by=SplitBy.VALUE,
-        max_split_hands=2,
-        even_money=True,
-        side_bets=(default_side_bet(SideBetName.LUCKY_7),),
-    ),
-    description="Peek game with insurance and even money, 8 decks, three spots, Lucky 7 side "
-    "bet of exactly one credit.",
-    aliases=("l7", "lucky7", "lucky_7", "lucky-seven"),
-    spot_names=("right", "centre", "left"),
-    source="001_05c59ab959b13a9b.txt",
-)
 
-EUROPEAN = Variant(
-    name="european",
-    title="European Blackjack",
-    rules=Rules(
-        decks=2,
-        max_spots=1,
-        peek=PeekMode.ENHC,
-        double_on=DoubleOn.NINE_TO_ELEVEN,
-        double_hard_only=True,
-        double_after_split=False,
-        split_by=SplitBy.RANK,
-        max_split_hands=2,
-        charlie_cards=11,
-        charlie_wins=False,
-    ),
-    description="2 decks, one hand, no hole card, double on hard 9-11, split same rank once, "
-    "11 cards stand.",
-    aliases=("eu", "euro", "european-blackjack"),
-    source="002_b02646096f9b1ed4.txt",
-)
+@dataclass(slots=True)
+class _State:
+    registry: _Registry | None = None
+    added: list[Variant] = field(default_factory=list)
 
-LUCKY_LADIES = Variant(
-    name="lucky-ladies",
-    title="Blackjack with Lucky Ladies",
-    rules=Rules(
-        decks=6,
-        max_spots=7,
-        peek=PeekMode.ACE_AND_TEN,
-        double_on=DoubleOn.ANY,
-        double_after_split=True,
-        split_by=SplitBy.VALUE,
-        max_split_hands=4,
-        resplit_aces=False,
-        side_bets=(default_side_bet(SideBetName.LUCKY_LADIES),),
-    ),
-    description="Land-casino blackjack, 6 decks, up to 7 spots, peek, Lucky Ladies side bet "
-    "($1-$20, $20,000 aggregate payout cap).",
-    aliases=("ladies", "lucky_ladies", "luckyladies"),
-    source="003_8105a172fbc646f6.txt",
-)
 
-VARIANTS: tuple[Variant, ...] = (LUCKY_LUCKY, LUCKY_7, EUROPEAN, LUCKY_LADIES, STANDARD)
-"""Every registered variant, the four documents' games first."""
+_state = _State()
 
-_REGISTRY: dict[str, Variant] = {}
+
+def _build(path: str | None) -> _Registry:
+    registry = _Registry(path)
+    games: tuple[Variant, ...] = ()
+    if path:
+        try:
+            catalogue = load_catalogue(path)
+        except InvalidCatalogueError as exc:
+            registry.error = exc
+            return registry
+        install_paytables(catalogue)
+        games = catalogue.games
+    for variant in (*PRESETS, *games, *_state.added):
+        registry.add(variant)
+    return registry
+
+
+def _registry() -> _Registry:
+    """The registry, built from the presets and ``$TWENTYONE_GAMES`` when first asked."""
+    registry = _state.registry
+    if registry is None:
+        registry = _state.registry = _build(os.environ.get(GAMES_ENV) or None)
+    if registry.error is not None:
+        raise registry.error
+    return registry
+
+
+def reload_games() -> None:
+    """Forget the registry: the next lookup reads ``$TWENTYONE_GAMES`` again.
+
+    The server and the commands read the catalogue once, when a game is first asked for; a
+    process that changes the variable (a test) calls this.
+    """
+    _state.registry = None
 
 
 def register_variant(variant: Variant) -> Variant:
-    """Add a variant (its name and aliases must be new)."""
-    keys = (variant.name, *variant.aliases)
-    taken = [key for key in keys if key.lower() in _REGISTRY]
-    if taken:
-        raise ValueError(f"variant name or alias already registered: {', '.join(taken)}")
-    for key in keys:
-        _REGISTRY[key.lower()] = variant
+    """Add a variant in code (its name and aliases must be new)."""
+    _registry().add(variant)
+    _state.added.append(variant)
     return variant
 
 
 def find_variant(name: str) -> Variant:
     """The variant called ``name`` (or one of its aliases), case-insensitive."""
-    variant = _REGISTRY.get(name.strip().lower()) if isinstance(name, str) else None
+    registry = _registry()
+    variant = registry.by_key.get(name.strip().lower()) if isinstance(name, str) else None
     if variant is None:
-        known = ", ".join(v.name for v in all_variants())
+        known = ", ".join(v.name for v in registry.order)
         raise UnknownVariantError(f"unknown variant {name!r}; known: {known}")
     return variant
 
 
 def all_variants() -> list[Variant]:
-    """Every registered variant once, in registration order."""
-    seen: dict[str, Variant] = {}
-    for variant in _REGISTRY.values():
-        seen.setdefault(variant.name, variant)
-    return list(seen.values())
-
-
-for _variant in VARIANTS:
-    register_variant(_variant)
+    """Every registered variant once: the presets, the catalogue's games, then any in code."""
+    return list(_registry().order)

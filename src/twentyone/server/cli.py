@@ -28,6 +28,10 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> None:
         """Run the web game: open http://HOST:PORT/ in a browser."""
+        from twentyone.variants import all_variants
+
+        all_variants()  # an invalid $TWENTYONE_GAMES refuses here, one line per mistake
+
         import uvicorn
         from sqlalchemy.exc import SQLAlchemyError
 

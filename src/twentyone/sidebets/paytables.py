@@ -137,6 +137,11 @@ def register_paytable(table: Paytable) -> Paytable:
     return table
 
 
+def unregister_paytable(side_bet: SideBetName | str, name: str) -> None:
+    """Remove a registered pay table (a games catalogue checked but not loaded adds none)."""
+    _PAYTABLES.pop((SideBetName(side_bet), name), None)
+
+
 def find_paytable(side_bet: SideBetName | str, name: str | None = None) -> Paytable:
     """The pay table ``name`` of ``side_bet`` (its default when ``name`` is None)."""
     bet = SideBetName(side_bet)

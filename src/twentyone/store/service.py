@@ -382,7 +382,7 @@ class TableService:
     def _betting(self, player: StoredPlayer, variant: Variant) -> Betting:
         return Betting(
             rules=variant.rules,
-            limits=self.config.limits(player.vip_level),
+            limits=self.config.limits(player.vip_level, variant.name),
             chips=self.config.chips_for(variant.name),
             over_max=self.config.over_max,
             balance=player.balance,
@@ -404,7 +404,7 @@ class TableService:
             player_id=player.id,
             variant=variant.name,
             chips=self.config.chips_for(variant.name),
-            limits=self.config.limits(player.vip_level),
+            limits=self.config.limits(player.vip_level, variant.name),
             side_bets=variant.rules.side_bets,
             over_max=self.config.over_max,
             layout=layout,

@@ -52,7 +52,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "twentyone.store.cli",
         "Create or upgrade the database schema to the latest revision.",
     ),
-    "games": ("twentyone.cli_games", "The games catalogue ($TWENTYONE_GAMES): check a file."),
+    "games": ("twentyone.cli_games", "The games catalogue ($TWENTYONE_GAMES)."),
     "serve": ("twentyone.server.cli", "Run the web game: open http://HOST:PORT/ in a browser."),
 }
 """Command name -> (module whose ``register(app)`` adds it, one-line help for ``--help``)."""

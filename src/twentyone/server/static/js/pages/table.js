@@ -234,25 +234,33 @@ function drawControls() {
   }
 }
 
-/** Moves focus to where play goes on: the first enabled action of the moment. */
+/** @param {Element | null} node */
+function usable(node) {
+  return Boolean(node && document.body.contains(node) && !(/** @type {HTMLButtonElement} */ (node).disabled) && !node.closest("[hidden]"));
+}
+
+/**
+ * Keeps focus where play goes on: in a round, on the decision asked now (unless the player is
+ * already on one); between rounds, where the player was, else on DEAL / REBET & DEAL.
+ */
 function focusPlay() {
-  const active = /** @type {HTMLElement | null} */ (document.activeElement);
-  if (active && active !== document.body && active.id !== "view" && document.body.contains(active) && !(/** @type {HTMLButtonElement} */ (active).disabled) && !active.closest("[hidden]")) {
-    if (!inRound() || active.closest("#controls-body")) {
-      const inPlay = active.closest("#play-buttons, #insurance-buttons");
-      if (inRound() === Boolean(inPlay) || !inRound()) return;
+  const active = document.activeElement;
+  const onTable = usable(active) && active !== document.body && Boolean(active && active.closest("#table-page"));
+  if (inRound()) {
+    if (onTable && active && active.closest("#play-buttons, #insurance-buttons")) return;
+    for (const id of ["btn-accept", "btn-even-money", "btn-hit", "btn-stand"]) {
+      const b = document.getElementById(id);
+      if (usable(b)) return /** @type {HTMLElement} */ (b).focus({ preventScroll: true });
     }
+    return;
   }
-  const order = inRound() ? ["btn-accept", "btn-even-money", "btn-hit", "btn-stand"] : ["btn-deal", "btn-rebet-deal", "btn-rebet"];
-  for (const id of order) {
-    const b = /** @type {HTMLButtonElement | null} */ (document.getElementById(id));
-    if (b && !b.disabled && !b.closest("[hidden]")) {
-      b.focus({ preventScroll: true });
-      return;
-    }
+  if (onTable && active && !active.closest("#play-buttons, #insurance-buttons, #btn-skip")) return;
+  for (const id of ["btn-deal", "btn-rebet-deal", "btn-rebet"]) {
+    const b = document.getElementById(id);
+    if (usable(b)) return /** @type {HTMLElement} */ (b).focus({ preventScroll: true });
   }
-  const chip = /** @type {HTMLButtonElement | null} */ (document.querySelector(".chip[aria-pressed='true']:not(:disabled)"));
-  if (chip) chip.focus({ preventScroll: true });
+  const chip = document.querySelector(".chip[aria-pressed='true']");
+  if (usable(chip)) /** @type {HTMLElement} */ (chip).focus({ preventScroll: true });
 }
 
 /**

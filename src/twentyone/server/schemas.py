@@ -259,6 +259,7 @@ class StatementLineOut(Schema):
     amount: int
     balance_after: int
     detail: str
+    label: str
     created_at: str | None
 
 

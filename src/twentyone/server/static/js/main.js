@@ -28,8 +28,8 @@ onUnauthenticated(startSession);
 
 async function boot() {
   try {
+    await loadNames(); // first: everything drawn after it (the top bar too) reads the names
     await startSession();
-    await loadNames();
     app.variants = await api("GET", "/api/variants");
   } catch (error) {
     showError(error);

@@ -57,9 +57,9 @@ TEXT: dict[str, str] = {
     "side-outcome.lucky-lucky.any-20": "Any 20",
     "side-outcome.lucky-lucky.any-19": "Any 19",
     "side-outcome.lucky-7.7-7-7-suited": "Suited 7-7-7",
-    "side-outcome.lucky-7.7-7-7": "7-7-7",
+    "side-outcome.lucky-7.7-7-7": "Unsuited 7-7-7",
     "side-outcome.lucky-7.7-7-suited": "Suited 7-7",
-    "side-outcome.lucky-7.7-7": "7-7",
+    "side-outcome.lucky-7.7-7": "Unsuited 7-7",
     "side-outcome.lucky-7.7": "First card a 7",
     "side-outcome.lucky-ladies.qh-pair-dealer-blackjack": (
         "Queen of hearts pair with dealer blackjack"
@@ -70,7 +70,7 @@ TEXT: dict[str, str] = {
     "side-outcome.lucky-ladies.any-20": "Any 20",
     # -- pay tables ----------------------------------------------------------------------------
     "paytable.lucky-lucky.felt": "Online pay table",
-    "paytable.lucky-lucky.original": "Original land-casino pay table",
+    "paytable.lucky-lucky.original": "Original casino pay table",
     "paytable.lucky-7.super-sevens": "Super Sevens",
     "paytable.lucky-7.crazy-sevens": "Crazy Sevens",
     "paytable.lucky-ladies.A": "Pay table A",

@@ -26,6 +26,18 @@ TEXT: dict[str, str] = {
     "variant.european": "European Blackjack",
     "variant.lucky-ladies": "Blackjack with Lucky Ladies",
     "variant.standard": "Standard Blackjack",
+    "variant-description.lucky-lucky": "The online game: 6 decks, up to 5 hands, no dealer "
+    "check for blackjack, 10-card Charlie, and the Lucky Lucky side bet on your first two cards "
+    "and the dealer's up card.",
+    "variant-description.lucky-7": "8 decks and three spots, with insurance and even money; "
+    "the Lucky 7 side bet of one credit pays on sevens among your first three cards.",
+    "variant-description.european": "2 decks, one hand, no hole card: the dealer draws the "
+    "second card after you play. Double on hard 9, 10 or 11; split a pair of the same rank once.",
+    "variant-description.lucky-ladies": "Casino blackjack on 6 decks with up to 7 spots, and "
+    "the Lucky Ladies side bet on a first two cards totalling 20: a queen of hearts pair with "
+    "a dealer blackjack pays 1,000 to 1.",
+    "variant-description.standard": "The base game: 6 decks, the dealer stands on soft 17 and "
+    "checks for blackjack, double any two cards and after a split, split up to 4 hands.",
     # -- hand and wager outcomes ---------------------------------------------------------------
     "outcome.win": "Win",
     "outcome.blackjack": "Blackjack",
@@ -123,8 +135,8 @@ TEXT: dict[str, str] = {
     "page.rtp": "Return to player",
     "page.rtp-unavailable": "not available now",
     "page.table": "Table",
-    "page.deck-spots": "{decks} deck · up to {spots} spots",
     "page.decks-spots": "{decks} decks · up to {spots} spots",
+    "page.decks-one-spot": "{decks} decks · one spot",
     "page.rules-title": "{game}: rules",
     "page.limits-line": "Main bets at your level: {min} to {max}. The limits apply to the first "
     "bet only: split, insurance and double may go past the maximum.",
@@ -147,6 +159,7 @@ TEXT: dict[str, str] = {
     "page.main-game": "Main game (best play)",
     "page.rtp-how": "How these returns are found",
     "page.rules-version": "Rules version {version}",
+    "page.exact-ev": "{bet}: the exact expected result per unit staked is {ev}.",
     "page.history": "History",
     "page.no-rounds": "No rounds yet: your rounds will be listed here.",
     "page.started": "Started",

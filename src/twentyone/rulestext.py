@@ -198,8 +198,8 @@ def how_to_play(rules: Rules) -> list[str]:
         names = " or ".join(side_bet_name(b.name) for b in rules.side_bets)
         steps.append(f"A {names} side bet goes on the smaller circle of a spot with a main bet.")
     steps.append(
-        "Click DEAL: two cards to each hand, dealt one at a time from your rightmost spot, and "
-        "the dealer's cards last."
+        "Click DEAL: each hand and the dealer get two cards, dealt one at a time, starting "
+        "from your rightmost spot."
     )
     if rules.insurance:
         steps.append("When the dealer shows an ace you are offered insurance for each hand.")
@@ -265,13 +265,14 @@ def rtp_figures(variant: Variant, figures: dict[str, Any]) -> dict[str, Any]:
     """The computed returns beside what the variant's document publishes, with a plain note
     wherever the two differ (at the two decimals documents print)."""
     published = PUBLISHED_RTP.get(variant.name, {})
-    rows = [("base", "the main game", float(figures["base_game_rtp"]))]
+    rows: list[tuple[str, str, float, str | None]] = [
+        ("base", "the main game", float(figures["base_game_rtp"]), None)
+    ]
     for side in figures.get("side_bets", []):
-        rows.append(
-            (str(side["name"]), f"the {side_bet_name(side['name'])} side bet", float(side["rtp"]))
-        )
+        what = f"the {side_bet_name(side['name'])} side bet"
+        rows.append((str(side["name"]), what, float(side["rtp"]), str(side.get("ev") or "")))
     out = []
-    for key, what, computed in rows:
+    for key, what, computed, exact_ev in rows:
         claim = published.get(key)
         note = None
         if claim is not None:
@@ -291,6 +292,7 @@ def rtp_figures(variant: Variant, figures: dict[str, Any]) -> dict[str, Any]:
                 "rtp": computed,
                 "published": claim,
                 "note": note,
+                "exact_ev": exact_ev or None,
             }
         )
     return {"figures": out}

@@ -58,6 +58,7 @@ def test_every_slug_the_code_can_produce_has_a_display_name() -> None:
 
     for variant in all_variants():
         need(f"variant.{variant.name}")
+        need(f"variant-description.{variant.name}")
     for outcome in Outcome:
         need(f"outcome.{outcome}")
         assert outcome in display.OUTCOME_KIND, outcome
@@ -233,7 +234,7 @@ def test_rules_api_says_where_the_document_differs(client: TestClient) -> None:
     base, side = doc["returns"]
     assert base["bet"] == "base" and base["published"] == 0.9958
     assert "99.58%" in base["note"] and "99.51%" in base["note"]
-    assert side["bet"] == "lucky-lucky" and "agrees" in side["note"]
+    assert side["bet"] == "lucky-lucky" and "agrees with the 96.05%" in side["note"]
     notes = " ".join(doc["notes"])
     for phrase in (
         "malfunction voids all pays and plays",

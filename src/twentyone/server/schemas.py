@@ -328,12 +328,13 @@ class ButtonOut(Schema):
 
 class ReturnOut(Schema):
     """A bet's exact return beside the figure its document publishes (``note``: the plain
-    sentence when they differ)."""
+    sentence comparing them; ``exact_ev``: a side bet's exact expectation as a fraction)."""
 
     bet: str
     rtp: float
     published: float | None
     note: str | None
+    exact_ev: str | None
 
 
 class RulesOut(Schema):

@@ -154,3 +154,12 @@ export function formatMoney(minor) {
 export function formatPercent(x, digits = 2) {
   return `${(x * 100).toLocaleString(moneyFormat.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
 }
+
+/**
+ * A moment as a person reads it: "Dec 1, 2026, 9:12 AM" (in the browser's time zone).
+ * @param {string | null | undefined} iso
+ */
+export function formatTime(iso) {
+  if (!iso) return NEUTRAL;
+  return new Date(iso).toLocaleString(moneyFormat.locale, { dateStyle: "medium", timeStyle: "short" });
+}

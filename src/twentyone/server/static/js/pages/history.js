@@ -2,12 +2,7 @@
 // round is a card of labelled figures (see pages.css).
 import { api } from "../api.js";
 import { el, mount } from "../dom.js";
-import { formatMoney, roundStatusName, t, variantName } from "../names.js";
-
-/** @param {string | null} iso */
-function when(iso) {
-  return iso ? new Date(iso).toLocaleString() : "";
-}
+import { formatMoney, formatTime, roundStatusName, t, variantName } from "../names.js";
 
 /**
  * A table cell with its column's name for the phone layout.
@@ -40,7 +35,7 @@ export async function renderHistory() {
                 el(
                   "tr",
                   { dataset: { round: r.id } },
-                  cell(heads[0], when(r.started_at)),
+                  cell(heads[0], formatTime(r.started_at)),
                   cell(heads[1], variantName(r.variant)),
                   cell(heads[2], roundStatusName(r.status), `status ${r.status}`),
                   cell(heads[3], formatMoney(r.staked), "num"),

@@ -47,7 +47,7 @@ export async function renderLobby() {
           { class: `variant-card${unfinished ? " unfinished" : ""}`, dataset: { variant: v.name } },
           el("h2", { text: variantName(v.name) }),
           unfinished ? el("p", { class: "badge", role: "status", text: t("page.unfinished-round") }) : null,
-          el("p", { text: v.description }),
+          el("p", { text: t(`variant-description.${v.name}`) }),
           el(
             "dl",
             { class: "facts" },
@@ -57,7 +57,7 @@ export async function renderLobby() {
             el("dt", { text: t("page.rtp") }),
             rtpLine(v),
             el("dt", { text: t("page.table") }),
-            el("dd", { text: t(v.decks > 1 ? "page.decks-spots" : "page.deck-spots", { decks: v.decks, spots: v.max_spots }) }),
+            el("dd", { text: t(v.max_spots > 1 ? "page.decks-spots" : "page.decks-one-spot", { decks: v.decks, spots: v.max_spots }) }),
           ),
           el(
             "div",

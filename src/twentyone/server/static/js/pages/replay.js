@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { SUITS, cardsNode } from "../cards.js";
 import { el, mount } from "../dom.js";
 import {
-  actionName, formatMoney, handLabel, outcomeKind, outcomeName, roundStatusName, sideBetName,
+  actionName, formatMoney, formatTime, handLabel, outcomeKind, outcomeName, roundStatusName, sideBetName,
   sideOutcomeName, t, variantName, wagerLabel,
 } from "../names.js";
 import { statementTable } from "./statement.js";
@@ -137,6 +137,16 @@ function replayState(record, upto) {
   return { dealer, spots, sides, dealerTotal };
 }
 
+/**
+ * One labelled figure of the round.
+ * @param {string} label
+ * @param {string} value
+ * @param {string} [cls]
+ */
+function fact(label, value, cls = "") {
+  return el("div", { class: "fact" }, el("dt", { text: label }), el("dd", { class: cls, text: value }));
+}
+
 /** @param {string} roundId */
 export async function renderReplay(roundId) {
   const record = await api("GET", `/api/rounds/${encodeURIComponent(roundId)}`);
@@ -215,18 +225,12 @@ export async function renderReplay(roundId) {
     el(
       "dl",
       { class: "round-facts" },
-      el("dt", { text: t("page.started") }),
-      el("dd", { text: record.started_at ? new Date(record.started_at).toLocaleString() : "—" }),
-      el("dt", { text: t("page.status") }),
-      el("dd", { text: roundStatusName(record.status) }),
-      el("dt", { text: t("page.staked") }),
-      el("dd", { text: formatMoney(record.staked) }),
-      el("dt", { text: t("page.returned") }),
-      el("dd", { text: formatMoney(record.returned) }),
-      el("dt", { text: t("page.net") }),
-      el("dd", { class: net > 0 ? "pos" : net < 0 ? "neg" : "", text: formatMoney(net) }),
-      el("dt", { text: t("page.balance") }),
-      el("dd", { text: `${formatMoney(record.balance_before)} → ${formatMoney(record.balance_after)}` }),
+      fact(t("page.started"), formatTime(record.started_at)),
+      fact(t("page.status"), roundStatusName(record.status)),
+      fact(t("page.staked"), formatMoney(record.staked)),
+      fact(t("page.returned"), formatMoney(record.returned)),
+      fact(t("page.net"), formatMoney(net), net > 0 ? "pos" : net < 0 ? "neg" : ""),
+      fact(t("page.balance"), `${formatMoney(record.balance_before)} → ${formatMoney(record.balance_after)}`),
     ),
     el("div", { class: "replay" }, felt),
     controls,

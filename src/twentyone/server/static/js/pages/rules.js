@@ -59,7 +59,19 @@ function returnsSection(doc) {
       ),
     ),
     doc.returns.filter((/** @type {any} */ r) => r.note).map((/** @type {any} */ r) => el("p", { class: r.published !== null && formatPercent(r.published) !== formatPercent(r.rtp) ? "note discrepancy" : "note" }, r.note)),
-    el("details", {}, el("summary", { text: t("page.rtp-how") }), el("ul", {}, doc.rtp.map((/** @type {string} */ line) => el("li", { text: line })))),
+    el(
+      "details",
+      {},
+      el("summary", { text: t("page.rtp-how") }),
+      el(
+        "ul",
+        {},
+        doc.rtp.map((/** @type {string} */ line) => el("li", { text: line })),
+        doc.returns
+          .filter((/** @type {any} */ r) => r.exact_ev)
+          .map((/** @type {any} */ r) => el("li", { text: t("page.exact-ev", { bet: sideBetName(r.bet), ev: r.exact_ev }) })),
+      ),
+    ),
   );
 }
 
@@ -73,7 +85,7 @@ export async function renderRules(name) {
     el(
       "section",
       { class: "panel" },
-      el("p", { text: doc.description }),
+      el("p", { text: t(`variant-description.${doc.variant}`) }),
       limits ? el("p", { text: limits }) : null,
       el("a", { class: "btn deal", href: `#/table/${doc.variant}`, role: "button", text: t("page.play-this") }),
     ),

@@ -3,15 +3,10 @@
 import { api } from "../api.js";
 import { el, mount } from "../dom.js";
 import { showError } from "../messages.js";
-import { formatMoney, t } from "../names.js";
+import { formatMoney, formatTime, t } from "../names.js";
 import { setWallet, topUpButton } from "../session.js";
 import { app } from "../state.js";
 import { cell } from "./history.js";
-
-/** @param {string | null} iso */
-function when(iso) {
-  return iso ? new Date(iso).toLocaleString() : "";
-}
 
 /** @param {any[]} entries ledger lines (with their `label`) */
 export function statementTable(entries) {
@@ -27,7 +22,7 @@ export function statementTable(entries) {
         el(
           "tr",
           {},
-          cell(heads[0], when(e.created_at)),
+          cell(heads[0], formatTime(e.created_at)),
           cell(heads[1], e.label),
           cell(heads[2], e.round_id ? el("a", { href: `#/history/${e.round_id}`, text: t("page.round-link") }) : "—"),
           cell(heads[3], formatMoney(e.amount), `num ${e.amount > 0 ? "pos" : e.amount < 0 ? "neg" : ""}`),

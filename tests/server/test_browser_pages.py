@@ -345,6 +345,9 @@ def test_a_guest_is_warned_and_logging_out_never_makes_a_new_account_silently(
     tab.click("[data-nav='history']")
     expect(tab.locator("#logged-out")).to_be_visible()
     assert tab.request.get(f"{live.url}/api/auth/me").status == 401
+    tab.reload()  # nor does coming back to the page later
+    expect(tab.locator("#logged-out h2")).to_have_text("You have logged out.")
+    assert tab.request.get(f"{live.url}/api/auth/me").status == 401
     tab.click("#new-guest")
     expect(tab.locator("h1")).to_have_text("Choose a table")
     expect(tab.locator("#balance")).to_have_text("1,000.00")

@@ -70,6 +70,27 @@ export function clearAccount() {
   if (slot) slot.replaceChildren();
 }
 
+const LOGGED_OUT = "twentyone.logged-out";
+
+/** Remembers (for this browser tab) that the player logged out, until they choose a way on. */
+export function markLoggedOut(loggedOut) {
+  if (loggedOut) sessionStorage.setItem(LOGGED_OUT, "1");
+  else sessionStorage.removeItem(LOGGED_OUT);
+}
+
+/** Whether the player logged out and has not yet logged in or chosen a new guest account. */
+export function isLoggedOut() {
+  return sessionStorage.getItem(LOGGED_OUT) === "1";
+}
+
+/**
+ * The session's account, or a new guest account for a new visitor; after a logout (even across
+ * a reload) nothing is made until the player chooses it.
+ */
 export async function startSession() {
+  if (isLoggedOut()) {
+    clearAccount();
+    return;
+  }
   setAccount(await api("POST", "/api/auth/guest"));
 }

@@ -7,7 +7,7 @@ import { el, mount } from "../dom.js";
 import { showError, toast } from "../messages.js";
 import { formatMoney, t } from "../names.js";
 import { go } from "../router.js";
-import { clearAccount, setAccount, startSession, topUpButton } from "../session.js";
+import { clearAccount, markLoggedOut, setAccount, startSession, topUpButton } from "../session.js";
 import { app } from "../state.js";
 
 /**
@@ -34,6 +34,7 @@ function authForm(id, title, path, submitLabel, note) {
     const data = new FormData(/** @type {HTMLFormElement} */ (form));
     try {
       const me = await api("POST", path, { username: data.get("username"), password: data.get("password") });
+      markLoggedOut(false);
       onUnauthenticated(startSession);
       setAccount(me);
       toast(null, t(id === "register-form" ? "page.registered" : "page.welcome", { name: me.username }), "info");
@@ -56,6 +57,7 @@ function forms() {
 
 /** After a logout: what happened, and the two ways on, chosen by the player. */
 function renderLoggedOut() {
+  markLoggedOut(true);
   clearAccount();
   // Until the player chooses, a request that finds no session shows this page again instead of
   // making a new guest account behind their back.
@@ -79,6 +81,7 @@ function renderLoggedOut() {
           type: "button",
           text: t("page.new-guest"),
           onclick: async () => {
+            markLoggedOut(false);
             onUnauthenticated(startSession);
             try {
               await startSession();
@@ -133,7 +136,7 @@ function confirmGuestLogout() {
 }
 
 export async function renderAccount() {
-  if (!app.me) return renderLoggedOut();
+  if (!app.me) return renderLoggedOut(); // logged out: the player chooses the way on
   setAccount(await api("GET", "/api/auth/me"));
   const me = app.me;
   const summary = el(

@@ -188,6 +188,7 @@ TEXT: dict[str, str] = {
     "page.top-up": "Top up to {amount}",
     "page.topped-up": "Your play money is back to {amount}.",
     "page.in-play": "in play {amount}",
+    "page.bets-on-table": "bets {amount} · {after} after DEAL",
     "page.account": "Account",
     "page.guest-link": "Guest · log in",
     "page.logged-in-as": "Logged in as {name}",

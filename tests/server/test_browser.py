@@ -110,6 +110,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def page(browser: Browser, live: LiveServer) -> Iterator[Page]:
     """A fresh browser context (no cookies: a new visitor) at 1280x800."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("localStorage.setItem('twentyone.speed', 'instant')")
     errors: list[str] = []
     tab = context.new_page()
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -208,7 +209,7 @@ def test_insurance_apply_to_all(page: Page, live: LiveServer) -> None:
     page.click("#btn-deal")
     expect(page.locator("#insurance-buttons")).to_be_visible()
     expect(page.locator("#play-buttons")).to_be_hidden()
-    expect(page.locator("#message")).to_have_text("Insurance for hand 1 (right)?")
+    expect(page.locator("#message")).to_have_text("Insurance for Spot 1?")
     expect(page.locator("#btn-accept")).to_be_enabled()
     expect(page.locator("#btn-decline")).to_be_enabled()
     page.click("#btn-apply-all")
@@ -216,7 +217,7 @@ def test_insurance_apply_to_all(page: Page, live: LiveServer) -> None:
     page.screenshot(path=str(SHOTS / "twentyone-insurance.png"), animations="disabled")
     page.click("#btn-accept")
     expect(page.locator("#play-buttons")).to_be_visible()
-    expect(page.locator(".hands", has_text="insured 5.00")).to_have_count(2)
+    expect(page.locator(".insured", has_text="Insured 5.00")).to_have_count(2)
     expect(page.locator("#balance")).to_have_text("970.00")
     page.click("#btn-stand")
     expect(hand(page, 1).locator(".hand-total")).to_have_text("18")
@@ -259,12 +260,15 @@ def test_reload_mid_round_resumes_it(page: Page, live: LiveServer) -> None:
     expect(page.locator(".replay .hand [data-card='8d']")).to_have_count(1)
 
 
-def test_errors_show_a_toast_with_the_code_and_change_nothing(page: Page, live: LiveServer) -> None:
+def test_errors_show_one_sentence_without_a_code_and_change_nothing(
+    page: Page, live: LiveServer
+) -> None:
     open_table(page, live)
     page.click(".spot[data-pos='3'] .side-circle")  # a side bet needs a main bet
-    toast = page.locator(".toast").first
-    expect(toast).to_contain_text("invalid-bet")
-    expect(toast).to_contain_text("side bet needs a main bet")
+    notice = page.locator("#notice .notice.error")
+    expect(notice).to_have_text(re.compile(r"^[A-Z][^_]*[.!?]$"))
+    expect(notice).not_to_contain_text("invalid-bet")
+    expect(notice).not_to_contain_text("spot 3")
     expect(page.locator(".spot[data-pos='3'] .side-circle")).not_to_have_class(
         re.compile("has-bet")
     )

@@ -15,8 +15,10 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
     this.code = code;
-    this.sentence = sentence || "Something went wrong. Please try again.";
+    this.sentence = sentence || ApiError.GENERIC;
   }
+
+  static GENERIC = "Something went wrong. Please try again.";
 }
 
 /** @type {(() => Promise<void>) | null} */

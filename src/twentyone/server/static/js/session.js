@@ -41,17 +41,26 @@ export function topUpButton(after) {
   return button;
 }
 
-export function setWallet(balance, held) {
+/**
+ * Shows the balance; ``held`` is what the round in progress holds, ``onTable`` what the bets
+ * placed before DEAL will take (the balance after DEAL is shown beside it).
+ * @param {number} balance
+ * @param {number} held
+ * @param {number} [onTable]
+ */
+export function setWallet(balance, held, onTable = 0) {
   if (app.me) {
     app.me.balance = balance;
     app.me.held = held;
   }
   document.getElementById("balance").textContent = formatMoney(balance);
   const heldNode = document.getElementById("held");
-  heldNode.hidden = !held;
-  heldNode.textContent = held ? t("page.in-play", { amount: formatMoney(held) }) : "";
+  heldNode.hidden = !held && !onTable;
+  if (held) heldNode.textContent = t("page.in-play", { amount: formatMoney(held) });
+  else if (onTable) heldNode.textContent = t("page.bets-on-table", { amount: formatMoney(onTable), after: formatMoney(balance - onTable) });
+  else heldNode.textContent = "";
   const slot = document.getElementById("top-up-slot");
-  if (slot) slot.replaceChildren(...(balanceIsLow() ? [topUpButton()] : []));
+  if (slot) slot.replaceChildren(...(balanceIsLow() && !onTable ? [topUpButton()] : []));
 }
 
 export function setAccount(me) {

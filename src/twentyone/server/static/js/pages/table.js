@@ -1,315 +1,286 @@
-import { ApiError, api } from "../api.js";
-import { cardsNode, chipStack } from "../cards.js";
+// The table page: puts the felt, the controls and the settlement together, sends the player's
+// intentions and plays the server's answers back at a pace a person can follow.
+
+import { ApiError, api, newIdempotencyKey } from "../api.js";
 import { el, mount } from "../dom.js";
-import { chipLabel, money } from "../format.js";
-import { showError, toast } from "../messages.js";
+import { clearMessage, showError, showMessage } from "../messages.js";
+import { formatMoney, handLabel, sideBetName, variantName } from "../names.js";
 import { go } from "../router.js";
-import { OUTCOME_CLASS, OUTCOME_TEXT } from "../outcomes.js";
 import { setWallet } from "../session.js";
 import { app, variantInfo } from "../state.js";
+import { announce, spokenCard } from "../table/announce.js";
+import { controlsNode, chipStates } from "../table/controls.js";
+import { buildFelt, showActiveHand, updateFelt } from "../table/felt.js";
+import { handleKey, helpDialog } from "../table/keyboard.js";
+import { framesFromEvents, modelFromRound } from "../table/model.js";
+import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip } from "../table/motion.js";
+import { headline, settlementPanel, sideWins } from "../table/settlement.js";
+import { cardSound, chipSound, flipSound, setSound, soundOn, winSound } from "../table/sound.js";
 
-// The table: felt, spots, hands, chips and the controls of a round.
+/** The page's own state (the rest is in app: table, shown, chip, applyAll, busy). */
+const page = {
+  /** @type {HTMLElement | null} */
+  felt: null,
+  dealing: false,
+  /** events already shown, per round */
+  seen: { roundId: "", count: 0 },
+  /** @type {Record<string, string>} intent -> Idempotency-Key, reused when the same intent is retried */
+  keys: {},
+};
 
-export async function renderTablePage(name) {
-  const info = variantInfo(name);
-  if (!info) throw new ApiError(404, "unknown-variant", `no variant called ${name}`);
-  if (info.name !== name) return go(`#/table/${info.name}`);
-  const table = await api("GET", `/api/tables/${info.name}`);
-  if (table.round && table.round.variant !== info.name) {
-    toast("round-in-progress", `finish your ${table.round.variant} round first`, "info");
-    return go(`#/table/${table.round.variant}`);
-  }
-  app.table = table;
-  app.shown = table.round;
-  if (!app.chip || !table.chips.includes(app.chip)) app.chip = table.chips.includes(1000) ? 1000 : table.chips[0];
-  app.applyAll = false;
-  renderTable();
+/**
+ * Decisions and deals carry an Idempotency-Key; a retry of the same intent (same round step,
+ * same operation) reuses it.
+ * @param {string} intent
+ */
+function keyFor(intent) {
+  if (!page.keys[intent]) page.keys = { [intent]: newIdempotencyKey() };
+  return page.keys[intent];
 }
 
 function inRound() {
   return Boolean(app.shown && app.shown.status === "open");
 }
 
-function renderTable() {
+/** @param {string} name */
+export async function renderTablePage(name) {
+  const info = variantInfo(name);
+  if (!info) throw new ApiError(404, "unknown-variant", `no variant called ${name}`, "There is no such table.");
+  if (info.name !== name) return go(`#/table/${info.name}`);
+  const table = await api("GET", `/api/tables/${info.name}`);
+  if (table.round && table.round.variant !== info.name) {
+    showMessage(`Finish your ${variantName(table.round.variant)} round first.`);
+    return go(`#/table/${table.round.variant}`);
+  }
+  app.table = table;
+  app.shown = table.round;
+  app.applyAll = false;
+  app.busy = false;
+  page.dealing = false;
+  if (table.round) {
+    // Resuming: everything up to now is on the felt already.
+    const record = await api("GET", `/api/rounds/${table.round.round_id}`);
+    page.seen = { roundId: table.round.round_id, count: record.events.length };
+  }
+  pickChip();
+  mountTable(info);
+  draw();
+  showActiveHand();
+  focusPlay();
+}
+
+/** Keeps the selected chip one the balance and the limits allow. */
+function pickChip() {
   const table = app.table;
-  const info = variantInfo(table.variant);
-  setWallet(table.round ? table.round.balance : table.balance, table.round ? table.round.held : table.held);
-  const sideText = table.side_bets.map((b) =>
-    b.min_stake === b.max_stake
-      ? el("span", {}, ` · ${b.name} `, el("b", { text: `exactly ${money(b.min_stake)}` }))
-      : el("span", {}, ` · ${b.name} `, el("b", { text: `${money(b.min_stake)} – ${money(b.max_stake)}` })),
+  const states = chipStates(table, table.balance);
+  const usable = table.chips.filter((/** @type {number} */ v) => !states.get(v));
+  if (app.chip && usable.includes(app.chip)) return;
+  if (!app.chip || !table.chips.includes(app.chip)) app.chip = table.chips.includes(1000) ? 1000 : table.chips[0];
+  if (usable.length && !usable.includes(app.chip)) app.chip = usable.filter((/** @type {number} */ v) => v <= (app.chip || 0)).pop() || usable[0];
+}
+
+/** @param {any} info VariantOut */
+function mountTable(info) {
+  const table = app.table;
+  const stepper = info.name === "european";
+  const sideText = table.side_bets.map((/** @type {any} */ b) =>
+    el("span", {}, ` · ${sideBetName(b.name)} `, el("b", { text: b.min_stake === b.max_stake ? `exactly ${formatMoney(b.min_stake)}` : `${formatMoney(b.min_stake)} – ${formatMoney(b.max_stake)}` })),
   );
+  const help = helpDialog();
   const head = el(
     "div",
     { class: "table-head" },
-    el("h1", { text: info.title }),
+    el("h1", { text: variantName(info.name) }),
+    el("div", { class: "limits", id: "limits" }, "Limits ", el("b", { text: `${formatMoney(table.limits.min_bet)} – ${formatMoney(table.limits.max_bet)}` }), sideText),
     el(
       "div",
-      { class: "limits", id: "limits" },
-      "Limits ",
-      el("b", { text: `${money(table.limits.min_bet)} – ${money(table.limits.max_bet)}` }),
-      sideText,
-    ),
-    el("a", { href: `#/rules/${info.name}`, text: "Rules, pay tables & RTP" }),
-  );
-  mount(head, feltNode(table, info), controlsNode(table));
-}
-
-function dealerNode(round) {
-  const dealer = round ? round.dealer : { cards: [], total: null, blackjack: null };
-  let label = "Dealer";
-  if (dealer.total !== null && dealer.cards.length) {
-    label = dealer.blackjack ? "Dealer · Blackjack" : `Dealer · ${dealer.total}${dealer.total > 21 ? " · bust" : ""}`;
-  }
-  return el(
-    "div",
-    { class: "dealer-area" },
-    el("div", { class: "dealer-label", id: "dealer-total", text: label }),
-    cardsNode(dealer.cards, "dealer-cards", round ? `${round.round_id}:dealer` : null),
-  );
-}
-
-function feltText(info) {
-  const lines = [];
-  lines.push(el("span", { class: "big", text: "Blackjack pays 3 to 2" }));
-  lines.push("Dealer stands on all 17s · Insurance pays 2 to 1");
-  if (info.side_bets.length) lines.push(` · ${info.side_bets.map((s) => s.replace("-", " ")).join(" · ")} side bet`);
-  return el("div", { class: "felt-text" }, lines);
-}
-
-function handNode(hand, round) {
-  const current = round.current && round.current[0] === hand.spot && round.current[1] === hand.hand && round.status === "open";
-  const total = hand.blackjack ? "BJ" : `${hand.soft && hand.total < 21 ? "soft " : ""}${hand.total}`;
-  const node = el(
-    "div",
-    { class: `hand${current ? " current" : ""}`, dataset: { spot: hand.spot, hand: hand.hand } },
-    cardsNode(hand.cards, undefined, `${round.round_id}:${hand.spot}:${hand.hand}`),
-    el("span", { class: "hand-total", text: total }),
-    el("span", { class: "hand-stake", text: `${money(hand.stake)}${hand.doubled ? " · doubled" : ""}` }),
-  );
-  if (hand.outcome) {
-    const extra = hand.returned !== null ? ` ${money(hand.returned)}` : "";
-    node.append(
-      el("span", { class: `hand-outcome ${OUTCOME_CLASS[hand.outcome] || ""}`, text: `${OUTCOME_TEXT[hand.outcome] || hand.outcome}${extra}` }),
-    );
-  }
-  return node;
-}
-
-function spotOrder(count) {
-  // spot 0 is played first and sits on the player's right: draw from the left-most (highest).
-  return Array.from({ length: count }, (_, i) => count - 1 - i);
-}
-
-function feltNode(table, info) {
-  const round = app.shown;
-  const count = table.spots.length;
-  const engineSpot = new Map(); // table position -> engine spot index of the round on the felt
-  if (round) round.positions.forEach((pos, i) => engineSpot.set(pos, i));
-  const spots = el("div", { class: "spots", id: "spots" });
-  const order = spotOrder(count);
-  order.forEach((pos, column) => {
-    const middle = (count - 1) / 2;
-    const arc = count > 1 ? 26 * (1 - ((column - middle) / Math.max(middle, 1)) ** 2) : 0;
-    const spot = el("div", { class: "spot", dataset: { pos } });
-    spot.style.setProperty("--arc", String(Math.round(arc)));
-    const hands = el("div", { class: "hands" });
-    let mainStake = table.spots[pos].bet;
-    let sideStakes = table.spots[pos].side_bets || {};
-    let sideOutcomes = {};
-    if (round) {
-      const index = engineSpot.get(pos);
-      mainStake = 0;
-      sideStakes = {};
-      if (index !== undefined) {
-        const spotHands = round.hands.filter((h) => h.spot === index);
-        spotHands.forEach((h) => hands.append(handNode(h, round)));
-        mainStake = spotHands.reduce((sum, h) => sum + h.stake, 0);
-        for (const line of round.settlement) {
-          if (line.spot === index && line.kind === "side") sideStakes[line.name] = line.stake;
-        }
-        for (const s of round.side_bets) {
-          if (s.spot === index) {
-            sideOutcomes[s.name] = s.outcome;
-            if (!(s.name in sideStakes)) sideStakes[s.name] = null;
-          }
-        }
-        const insured = round.insurance.find((ins) => ins.spot === index);
-        if (insured) hands.append(el("span", { class: "hand-stake", text: `insured ${money(insured.stake)}` }));
-      }
-    }
-    const canBet = !round || round.status !== "open";
-    const bet = el(
-      "button",
-      {
-        class: `bet-circle${mainStake ? " has-bet" : ""}`,
+      { class: "table-tools" },
+      el("a", { href: `#/rules/${info.name}`, text: "Rules & pay tables" }),
+      el("button", {
+        class: "btn link",
+        id: "btn-sound",
         type: "button",
-        disabled: !canBet || app.busy,
-        "aria-label": `bet on ${info.spot_names[pos]}`,
-        onclick: () => placeChip(pos, null),
-      },
-      mainStake ? chipStack(mainStake) : null,
-      mainStake ? el("span", { class: "stake", text: money(mainStake) }) : "bet",
-    );
-    spot.append(hands, bet);
-    for (const offer of table.side_bets) {
-      const stake = sideStakes[offer.name];
-      const outcome = sideOutcomes[offer.name];
-      const side = el(
-        "button",
-        {
-          class: `side-circle${stake ? " has-bet" : ""}`,
-          type: "button",
-          disabled: !canBet || app.busy,
-          dataset: { side: offer.name },
-          "aria-label": `${offer.name} side bet on ${info.spot_names[pos]}`,
-          onclick: () => placeChip(pos, offer),
+        "aria-pressed": String(soundOn()),
+        "aria-keyshortcuts": "M",
+        text: soundOn() ? "Sound on" : "Sound off",
+        onclick: (/** @type {Event} */ event) => {
+          setSound(!soundOn());
+          const b = /** @type {HTMLButtonElement} */ (event.currentTarget);
+          b.textContent = soundOn() ? "Sound on" : "Sound off";
+          b.setAttribute("aria-pressed", String(soundOn()));
         },
-        stake ? el("span", { class: "stake", text: money(stake) }) : offer.name.replace("-", " "),
-      );
-      if (round && outcome !== undefined && outcome !== null) {
-        side.append(el("span", { class: `side-outcome${outcome === "lose" ? " lost" : ""}`, text: outcome }));
-      }
-      spot.append(side);
-    }
-    spot.append(el("div", { class: "spot-name", text: info.spot_names[pos] }));
-    spots.append(spot);
+      }),
+      el("button", { class: "btn link", id: "btn-help", type: "button", "aria-keyshortcuts": "?", "aria-haspopup": "dialog", text: "Shortcuts (?)", onclick: () => help.showModal() }),
+    ),
+  );
+  page.felt = buildFelt(table, stepper, {
+    bet: (pos) => placeChip(pos, null),
+    sideBet: (pos, offer) => placeChip(pos, offer),
+    decrease: () => tableOp("undo"),
   });
-  const felt = el("section", { class: "felt", id: "felt" }, dealerNode(round), feltText(info), spots);
-  felt.append(el("div", { class: "message", id: "message", text: messageText(table, round, info) }));
-  if (round && round.status !== "open") {
-    const net = round.net ?? 0;
-    const text = round.status === "void" ? "Round void · refunded" : net > 0 ? `You win ${money(net)}` : net < 0 ? `You lose ${money(-net)}` : "Push · stakes returned";
-    felt.append(el("div", { class: `result-banner${net < 0 ? " lose" : ""}`, id: "result", text }));
-  }
-  return felt;
+  page.felt.addEventListener("click", (event) => {
+    if (page.dealing && !(/** @type {HTMLElement} */ (event.target).closest("button"))) skip();
+  });
+  const controls = el(
+    "div",
+    { class: "controls-dock", id: "controls-dock" },
+    el("div", { class: "dock-top" }, el("div", { class: "notice-line", id: "notice", "aria-live": "polite" }), el("div", { class: "dock-balance", id: "dock-balance", "aria-hidden": "true" })),
+    el("div", { id: "controls-body" }),
+  );
+  mount(
+    el(
+      "div",
+      { class: "table-page", id: "table-page", dataset: { variant: info.name, spots: table.spots.length } },
+      head,
+      page.felt,
+      controls,
+      el("div", { id: "settlement-box" }),
+      el("div", { class: "visually-hidden", id: "announcer", "aria-live": "polite", "aria-atomic": "true" }),
+      help,
+    ),
+  );
 }
 
-function messageText(table, round, info) {
-  if (!round) return table.total ? `Bets ${money(table.total)} · DEAL when ready` : "Place your bets: pick a chip, click a circle";
-  if (round.status !== "open") return "Place your bets for the next round, or REBET";
-  const [spot, hand] = round.current || [0, 0];
-  const pos = round.positions[spot];
-  const name = info.spot_names[pos] || `spot ${pos + 1}`;
-  if (round.phase === "insurance") {
-    if (round.legal_actions.includes("even-money") || round.legal_actions.includes("no-even-money")) return `Even money for ${name}?`;
-    return `Insurance for ${name}?`;
+/** Marks the page busy while a request or a deal is under way (tests wait on it). */
+function markBusy() {
+  const root = document.getElementById("table-page");
+  if (root) root.dataset.busy = String(app.busy || page.dealing);
+}
+
+/** Draws the felt, the controls and the settlement for the state in app. */
+function draw() {
+  const table = app.table;
+  const round = app.shown;
+  if (!page.felt || !document.body.contains(page.felt)) return;
+  const open = inRound();
+  const balance = open ? round.balance : table.balance;
+  const onTable = open || round ? 0 : table.total;
+  setWallet(balance, open ? round.held : table.held, onTable);
+  const dock = document.getElementById("dock-balance");
+  if (dock) {
+    dock.replaceChildren("Balance ", el("b", { text: formatMoney(balance) }), open ? ` · in play ${formatMoney(round.held)}` : onTable ? ` · bets ${formatMoney(onTable)} · ${formatMoney(balance - onTable)} after DEAL` : "");
   }
-  const spotHands = round.hands.filter((h) => h.spot === spot);
-  return `${name}${spotHands.length > 1 ? ` · hand ${hand + 1}` : ""}: your move`;
+  const betting = !open;
+  updateFelt(page.felt, modelFromRound(round), { table, betting, busy: app.busy || page.dealing, tableBets: !round });
+  drawLine(table, round);
+  drawControls();
+  const box = document.getElementById("settlement-box");
+  if (box) box.replaceChildren(round && round.status !== "open" ? settlementPanel(round) : "");
+}
+
+/** The line between the dealer and the spots: whose turn it is, or how the round ended. */
+function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
+  const message = document.getElementById("message");
+  const wins = document.getElementById("side-wins");
+  if (!message || !wins) return;
+  wins.replaceChildren();
+  message.className = "message";
+  if (!round) {
+    message.textContent = table.total ? `Bets ${formatMoney(table.total)} · press DEAL when ready` : "Place your bets: pick a chip, then a circle";
+    return;
+  }
+  if (round.status !== "open") {
+    const head = headline(round);
+    message.textContent = head.text;
+    message.classList.add(head.mood);
+    for (const win of sideWins(round)) {
+      wins.append(el("div", { class: `side-win${win.big ? " big" : ""}` }, el("span", { text: win.text }), el("b", { text: ` +${formatMoney(win.won)}` })));
+    }
+    return;
+  }
+  const [spot] = round.current || [0, 0];
+  const pos = round.positions[spot];
+  const spotHands = round.hands.filter((/** @type {any} */ h) => h.spot === spot);
+  const index = spotHands.findIndex((/** @type {any} */ h) => round.current && h.hand === round.current[1]);
+  const who = handLabel(pos + 1, index + 1, spotHands.length);
+  if (round.phase === "insurance") {
+    const even = round.legal_actions.includes("even-money") || round.legal_actions.includes("no-even-money");
+    message.textContent = even ? `Even money for ${handLabel(pos + 1, 1, 1)}?` : `Insurance for ${handLabel(pos + 1, 1, 1)}?`;
+  } else {
+    message.textContent = `${who}: your move`;
+  }
+}
+
+function drawControls() {
+  markBusy();
+  const body = document.getElementById("controls-body");
+  if (!body) return;
+  const focused = document.activeElement && document.activeElement.id;
+  const table = app.table;
+  const round = app.shown;
+  const open = inRound();
+  body.replaceChildren(
+    controlsNode(
+      { table, round, chip: app.chip, applyAll: app.applyAll, busy: app.busy || page.dealing, dealing: page.dealing, balance: open ? round.balance : table.balance },
+      {
+        chip: (value) => {
+          app.chip = value;
+          drawControls();
+        },
+        tableOp,
+        act,
+        toggleApplyAll: () => {
+          app.applyAll = !app.applyAll;
+          drawControls();
+          drawLine(app.table, app.shown);
+        },
+        skip,
+      },
+    ),
+  );
+  if (focused) {
+    const again = /** @type {HTMLButtonElement | null} */ (document.getElementById(focused));
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+}
+
+/** Moves focus to where play goes on: the first enabled action of the moment. */
+function focusPlay() {
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  if (active && active !== document.body && active.id !== "view" && document.body.contains(active) && !(/** @type {HTMLButtonElement} */ (active).disabled) && !active.closest("[hidden]")) {
+    if (!inRound() || active.closest("#controls-body")) {
+      const inPlay = active.closest("#play-buttons, #insurance-buttons");
+      if (inRound() === Boolean(inPlay) || !inRound()) return;
+    }
+  }
+  const order = inRound() ? ["btn-accept", "btn-even-money", "btn-hit", "btn-stand"] : ["btn-deal", "btn-rebet-deal", "btn-rebet"];
+  for (const id of order) {
+    const b = /** @type {HTMLButtonElement | null} */ (document.getElementById(id));
+    if (b && !b.disabled && !b.closest("[hidden]")) {
+      b.focus({ preventScroll: true });
+      return;
+    }
+  }
+  const chip = /** @type {HTMLButtonElement | null} */ (document.querySelector(".chip[aria-pressed='true']:not(:disabled)"));
+  if (chip) chip.focus({ preventScroll: true });
 }
 
 /**
- * @param {string} id
- * @param {string} label
- * @param {{enabled: boolean, onClick: () => unknown, cls?: string, title?: string}} options
+ * Runs one request with every control disabled; a refusal shows its sentence and, where the
+ * table moved on, the table as it now is.
+ * @param {() => Promise<void>} work
  */
-function button(id, label, { enabled, onClick, cls = "", title = undefined }) {
-  return el("button", {
-    class: `btn ${cls}`,
-    id,
-    type: "button",
-    disabled: !enabled || app.busy,
-    title: title || undefined,
-    onclick: onClick,
-    text: label,
-  });
-}
-
-function controlsNode(table) {
-  const round = app.shown;
-  const open = inRound();
-  const rack = el(
-    "div",
-    { class: "chip-rack", role: "group", "aria-label": "chips" },
-    table.chips.map((value) =>
-      el("button", {
-        class: `chip v${value}`,
-        type: "button",
-        "aria-pressed": String(app.chip === value),
-        "aria-label": `chip ${money(value)}`,
-        dataset: { value },
-        disabled: open,
-        text: chipLabel(value),
-        onclick: () => {
-          app.chip = value;
-          renderTable();
-        },
-      }),
-    ),
-  );
-  const hasBets = table.total > 0;
-  const betting = el(
-    "div",
-    { class: "button-row", id: "betting-buttons", hidden: open },
-    button("btn-undo", "Undo", { enabled: table.can_undo, cls: "secondary", onClick: () => tableOp("undo") }),
-    button("btn-clear", "Clear bets", { enabled: hasBets, cls: "secondary", onClick: () => tableOp("clear") }),
-    button("btn-double-bets", "Double", { enabled: hasBets, cls: "secondary", onClick: () => tableOp("double") }),
-    button("btn-rebet", "Rebet", { enabled: table.can_rebet && !hasBets, cls: "secondary", onClick: () => tableOp("rebet") }),
-    button("btn-rebet-deal", "Rebet & deal", { enabled: table.can_rebet && !hasBets, onClick: () => tableOp("rebet-and-deal") }),
-    button("btn-double-deal", "Double & deal", { enabled: table.can_rebet && !hasBets, onClick: () => tableOp("double-and-deal") }),
-    button("btn-deal", "Deal", { enabled: table.spots.some((s) => s.bet > 0), cls: "deal", onClick: () => tableOp("deal") }),
-  );
-  const legal = open ? new Set(round.legal_actions) : new Set();
-  const poor = open ? new Set(round.unaffordable) : new Set();
-  const why = (a) => (poor.has(a) ? "not enough balance" : undefined);
-  const insurance = open && round.phase === "insurance";
-  const play = el(
-    "div",
-    { class: "button-row", id: "play-buttons", hidden: !open || insurance },
-    button("btn-hit", "Hit", { enabled: legal.has("hit"), onClick: () => act("hit") }),
-    button("btn-stand", "Stand", { enabled: legal.has("stand"), onClick: () => act("stand") }),
-    button("btn-double", "Double", { enabled: legal.has("double"), title: why("double"), onClick: () => act("double") }),
-    button("btn-split", "Split", { enabled: legal.has("split"), title: why("split"), onClick: () => act("split") }),
-    legal.has("surrender") ? button("btn-surrender", "Surrender", { enabled: true, cls: "danger", onClick: () => act("surrender") }) : null,
-  );
-  const evenMoney = legal.has("even-money") || legal.has("no-even-money") || poor.has("even-money");
-  const ins = el(
-    "div",
-    { class: "button-row", id: "insurance-buttons", hidden: !insurance },
-    el("span", { class: "insurance-prompt", text: evenMoney ? "Even money?" : "Insurance?" }),
-    evenMoney
-      ? [
-          button("btn-even-money", "Even money", { enabled: legal.has("even-money"), onClick: () => act("even-money", app.applyAll) }),
-          button("btn-no-even-money", "Decline", { enabled: legal.has("no-even-money"), cls: "secondary", onClick: () => act("no-even-money", app.applyAll) }),
-        ]
-      : [
-          button("btn-accept", "Accept", { enabled: legal.has("insurance"), title: why("insurance"), onClick: () => act("insurance", app.applyAll) }),
-          button("btn-decline", "Decline", { enabled: legal.has("no-insurance"), cls: "secondary", onClick: () => act("no-insurance", app.applyAll) }),
-        ],
-    open && round.apply_to_all
-      ? el("button", {
-          class: "btn secondary",
-          id: "btn-apply-all",
-          type: "button",
-          "aria-pressed": String(app.applyAll),
-          disabled: app.busy,
-          text: app.applyAll ? "Apply to all ✓" : "Apply to all",
-          title: "apply the next ACCEPT or DECLINE to every hand",
-          onclick: () => {
-            app.applyAll = !app.applyAll;
-            renderTable();
-          },
-        })
-      : null,
-  );
-  return el("section", { class: "controls" }, rack, el("div", {}, betting, play, ins));
-}
-
 async function busyWhile(work) {
-  if (app.busy) return;
+  if (app.busy || page.dealing) return;
   app.busy = true;
-  renderTable();
+  clearMessage();
+  drawControls();
   try {
     await work();
   } catch (error) {
     showError(error);
     if (error instanceof ApiError && ["stale-action", "round-in-progress", "no-round"].includes(error.code)) {
-      await refreshTable();
+      await refreshTable().catch(() => undefined);
     }
   } finally {
     app.busy = false;
-    if (app.table) renderTable();
+    page.dealing = false;
+    if (app.table) {
+      draw();
+      showActiveHand();
+      focusPlay();
+    }
+    markBusy();
   }
 }
 
@@ -319,48 +290,219 @@ async function refreshTable() {
   if (table.round) app.shown = table.round;
 }
 
+/**
+ * @param {number} pos
+ * @param {any} offer a side-bet offer, or null for the main bet
+ */
 function placeChip(pos, offer) {
   let chip = app.chip;
   // A side bet with one fixed stake (Lucky 7: exactly one credit) takes that stake.
   if (offer && offer.min_stake === offer.max_stake && app.table.chips.includes(offer.min_stake)) chip = offer.min_stake;
   return busyWhile(async () => {
+    /** @type {Record<string, unknown>} */
     const body = { spot: pos, chip };
     if (offer) body.side = offer.name;
     const table = await api("POST", `/api/tables/${app.table.variant}/bets`, body);
     app.table = table;
     app.shown = null;
+    pickChip();
+    const stake = offer ? table.spots[pos].side_bets[offer.name] : table.spots[pos].bet;
+    announce(`${handLabel(pos + 1, 1, 1)}: ${offer ? "side bet" : "bet"} ${formatMoney(stake)}. Bets on the table ${formatMoney(table.total)}.`);
+    chipSound();
   });
 }
 
+const DEALS = new Set(["deal", "rebet-and-deal", "double-and-deal"]);
+
+/** @param {string} op undo, clear, double, rebet, deal, rebet-and-deal, double-and-deal */
 function tableOp(op) {
   return busyWhile(async () => {
-    const table = await api("POST", `/api/tables/${app.table.variant}/${op}`);
+    const options = DEALS.has(op) ? { idempotencyKey: keyFor(`${op}:${app.table.balance}:${app.table.total}`) } : {};
+    const table = await api("POST", `/api/tables/${app.table.variant}/${op}`, undefined, options);
     app.table = table;
-    app.shown = table.round;
+    if (!DEALS.has(op)) {
+      app.shown = null;
+      pickChip();
+      announce(table.total ? `Bets on the table ${formatMoney(table.total)}.` : "No bets on the table.");
+      return;
+    }
+    await playRound(table.round);
     if (table.round && table.round.status !== "open") await afterSettled(table.round);
   });
 }
 
-function act(action, applyToAll = false) {
+/** @param {string} action */
+function act(action) {
   const round = app.shown;
   const step = round.step; // the state the player acted on: a repeated click is refused
+  const applyToAll = app.applyAll && round.phase === "insurance";
   return busyWhile(async () => {
-    const state = await api("POST", `/api/rounds/${round.round_id}/actions`, {
-      action,
-      apply_to_all: applyToAll,
-      expected_step: step,
-    });
+    const state = await api(
+      "POST",
+      `/api/rounds/${round.round_id}/actions`,
+      { action, apply_to_all: applyToAll, expected_step: step },
+      { idempotencyKey: keyFor(`${round.round_id}:${step}:${action}:${applyToAll}`) },
+    );
     app.applyAll = false;
-    app.shown = state;
-    app.table.round = state;
-    setWallet(state.balance, state.held);
+    await playRound(state);
     if (state.status !== "open") await afterSettled(state);
   });
 }
 
+/**
+ * Deals what happened since the felt was last drawn, one step at a time in the events' order
+ * (SPEC section 3), then shows the server's state.
+ * @param {any} state RoundOut after the request
+ */
+async function playRound(state) {
+  const from = page.seen.roundId === state.round_id ? page.seen.count : 0;
+  let frames = [];
+  try {
+    const record = await api("GET", `/api/rounds/${state.round_id}`);
+    frames = framesFromEvents(record.events, state.positions, state.round_id, from);
+    page.seen = { roundId: state.round_id, count: record.events.length };
+  } catch (error) {
+    console.error(error); // the state itself is still shown
+  }
+  const ms = cardPause();
+  if (frames.length && page.felt) {
+    page.dealing = true;
+    beginSequence();
+    drawControls();
+    document.getElementById("btn-skip")?.focus({ preventScroll: true });
+    for (const frame of frames) {
+      if (isSkipping()) break;
+      if (frame.kind === "settle") {
+        settleChips(frame.model, ms);
+        await pause(ms * 2);
+        continue;
+      }
+      const changed = updateFelt(page.felt, frame.model, { table: app.table, betting: false, busy: true });
+      for (const c of changed) {
+        if (c.how === "flip") {
+          flip(c.node, ms);
+          flipSound();
+        } else if (frame.kind !== "split") {
+          dealFromShoe(c.node, ms);
+          cardSound();
+        }
+      }
+      if (frame.kind !== "side") showActiveSpot(frame.at);
+      await pause(frame.kind === "side" ? ms / 2 : frame.kind === "flip" ? ms * 1.3 : ms);
+    }
+  }
+  app.shown = state;
+  app.table.round = state;
+  page.dealing = false;
+  announceState(state, frames);
+  if (state.status !== "open" && (state.net ?? 0) > 0) winSound();
+}
+
+/** @param {{spot: number, hand: number | null} | undefined} at */
+function showActiveSpot(at) {
+  if (!at || at.spot < 0) return;
+  const scroller = document.getElementById("spots-scroll");
+  if (!scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+  const hand = document.querySelector(`.hand[data-spot="${at.spot}"]`);
+  const spot = hand && /** @type {HTMLElement} */ (hand.closest(".spot"));
+  if (!spot) return;
+  const box = scroller.getBoundingClientRect();
+  const r = spot.getBoundingClientRect();
+  if (r.left < box.left || r.right > box.right) scroller.scrollBy({ left: r.left + r.width / 2 - (box.left + box.width / 2) });
+}
+
+/**
+ * Chips collected from the losing hands and paid to the winning ones.
+ * @param {import("../table/model.js").FeltModel} model
+ * @param {number} ms
+ */
+function settleChips(model, ms) {
+  let moved = false;
+  model.spots.forEach((spot, index) => {
+    const pos = model.positions[index];
+    const circle = /** @type {HTMLElement | null} */ (document.querySelector(`.spot[data-pos="${pos}"] .bet-circle`));
+    if (!circle) return;
+    for (const h of spot.hands) {
+      if (h.returned === null) continue;
+      if (h.returned < h.stake) moveChip(circle, "collect", ms);
+      else if (h.returned > h.stake) moveChip(circle, "pay", ms);
+      moved = true;
+    }
+  });
+  if (moved) chipSound();
+}
+
+/**
+ * Tells a screen reader what just happened: the cards dealt, the totals and what is asked now,
+ * or the round's result.
+ * @param {any} state
+ * @param {import("../table/model.js").Frame[]} frames
+ */
+function announceState(state, frames) {
+  const parts = [];
+  const dealt = frames.filter((f) => f.kind === "card" || f.kind === "dealer-card" || f.kind === "flip");
+  if (dealt.length) {
+    const up = state.dealer.cards.filter(Boolean);
+    parts.push(`Dealer ${state.status === "open" ? "shows" : "has"} ${up.map(spokenCard).join(", ")}${state.dealer.total !== null ? `, ${state.dealer.total}` : ""}.`);
+    state.positions.forEach((/** @type {number} */ pos, /** @type {number} */ spot) => {
+      const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
+      hands.forEach((/** @type {any} */ h, /** @type {number} */ k) => {
+        parts.push(`${handLabel(pos + 1, k + 1, hands.length)}: ${h.cards.map(spokenCard).join(", ")}, ${h.blackjack ? "blackjack" : h.total > 21 ? `${h.total}, bust` : h.total}.`);
+      });
+    });
+  }
+  if (state.status !== "open") {
+    parts.push(`${headline(state).text}.`);
+    for (const win of sideWins(state)) parts.push(`${win.text}: ${formatMoney(win.won)} won.`);
+  } else if (state.phase === "insurance") {
+    parts.push(document.getElementById("insurance-question")?.textContent || "Insurance?");
+  } else if (state.current) {
+    const [spot, hand] = state.current;
+    const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
+    const k = hands.findIndex((/** @type {any} */ h) => h.hand === hand);
+    parts.push(`${handLabel(state.positions[spot] + 1, k + 1, hands.length)} to play: ${state.legal_actions.join(", ")}.`);
+  }
+  announce(parts.join(" "));
+}
+
+/** @param {any} round */
 async function afterSettled(round) {
   const table = await api("GET", `/api/tables/${app.table.variant}`);
   app.table = table;
   app.shown = round;
-  setWallet(table.balance, table.held);
+  pickChip();
 }
+
+// A phone turned sideways keeps the hand being played in view.
+window.addEventListener("resize", () => {
+  if (page.felt && document.body.contains(page.felt) && !page.dealing) showActiveHand();
+});
+
+// Keyboard shortcuts on the table page (installed once; inactive on other pages).
+document.addEventListener("keydown", (event) => {
+  if (!page.felt || !document.body.contains(page.felt)) return;
+  const handled = handleKey(event, {
+    spot: (n, side) => {
+      if (inRound() || n > app.table.spots.length) return;
+      const offer = side ? app.table.side_bets[0] : null;
+      if (side && !offer) return;
+      placeChip(n - 1, offer);
+    },
+    chip: (step) => {
+      if (inRound() || app.busy) return;
+      const states = chipStates(app.table, app.table.balance);
+      const usable = app.table.chips.filter((/** @type {number} */ v) => !states.get(v));
+      const at = usable.indexOf(app.chip);
+      const next = usable[Math.max(0, Math.min(usable.length - 1, (at < 0 ? 0 : at) + step))];
+      if (next !== undefined) {
+        app.chip = next;
+        drawControls();
+        announce(`Chip ${formatMoney(next)}`);
+      }
+    },
+    help: () => /** @type {HTMLDialogElement | null} */ (document.getElementById("help"))?.showModal(),
+    skip,
+    dealing: () => page.dealing,
+  });
+  if (handled) event.preventDefault();
+});

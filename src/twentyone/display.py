@@ -156,6 +156,7 @@ TEXT: dict[str, str] = {
     "page.bet": "Bet",
     "page.rtp-exact": "Exact return",
     "page.rtp-published": "Document says",
+    "page.not-published": "not published",
     "page.main-game": "Main game (best play)",
     "page.rtp-how": "How these returns are found",
     "page.rules-version": "Rules version {version}",

@@ -138,7 +138,7 @@ def rules_lines(rules: Rules) -> list[str]:
     for bet in rules.side_bets:
         table = find_paytable(bet.name, bet.paytable)
         pays = ", ".join(
-            f"{side_outcome_name(bet.name, o)} {p} to 1" for o, p in table.as_dict().items()
+            f"{side_outcome_name(bet.name, o)} {p:,} to 1" for o, p in table.as_dict().items()
         )
         limits = (
             f"stake exactly {_money(bet.min_stake)}"

@@ -248,3 +248,16 @@ def test_rules_api_says_where_the_document_differs(client: TestClient) -> None:
     european = ok(client.get("/api/variants/european/rules"))
     assert "APPLY TO ALL" not in [b["button"] for b in european["buttons"]]  # one hand
     assert all(r["note"] is None for r in european["returns"])  # the document publishes none
+
+
+def test_a_voided_round_reads_as_void_entries(
+    client: TestClient, shoes: Shoes, service: TableService
+) -> None:
+    """000: "a malfunction voids all pays and plays" — the statement says which bet came back."""
+    # spot 1: Ts, dealer 9h, spot 1: 6d (16), dealer hole 5c: the round is left open.
+    shoes.stack("Ts 9h 6d 5c")
+    ok(client.post("/api/tables/lucky-lucky/bets", json={"spot": 1, "chip": 1000}))
+    round_id = ok(client.post("/api/tables/lucky-lucky/deal"), 201)["round"]["round_id"]
+    service.void_round(round_id)
+    labels = [e["label"] for e in ok(client.get("/api/statement"))["entries"]]
+    assert labels[-2:] == ["Bet · Spot 2", "Void: Spot 2"]

@@ -53,7 +53,7 @@ function returnsSection(doc) {
             { dataset: { bet: r.bet } },
             el("td", { text: r.bet === "base" ? t("page.main-game") : sideBetName(r.bet) }),
             el("td", { class: "num rtp", id: r.bet === "base" ? "rtp-base" : undefined, text: formatPercent(r.rtp) }),
-            el("td", { class: "num", text: r.published === null ? "—" : formatPercent(r.published) }),
+            el("td", { class: "num", text: r.published === null ? t("page.not-published") : formatPercent(r.published) }),
           ),
         ),
       ),

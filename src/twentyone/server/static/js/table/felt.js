@@ -49,16 +49,14 @@ export function buildFelt(table, stepper, handlers) {
       el("button", {
         class: "bet-circle",
         type: "button",
-        dataset: { pos },
-        "aria-label": `Bet on ${name}`,
+        dataset: { pos, name: `Bet on ${name}` },
         onclick: () => handlers.bet(pos),
       }),
       table.side_bets.map((offer) =>
         el("button", {
           class: "side-circle",
           type: "button",
-          dataset: { side: offer.name, pos },
-          "aria-label": `${sideBetName(offer.name)} side bet on ${name}`,
+          dataset: { side: offer.name, pos, name: `${sideBetName(offer.name)} side bet on ${name}` },
           title: sideBetName(offer.name),
           onclick: () => handlers.sideBet(pos, offer),
         }),
@@ -99,7 +97,7 @@ export function buildFelt(table, stepper, handlers) {
       el("p", { class: "message", id: "message" }),
       el("div", { class: "side-wins", id: "side-wins" }),
     ),
-    el("div", { class: "spots-scroll", id: "spots-scroll" }, spots),
+    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": "Spots", tabindex: "0" }, spots),
   );
 }
 
@@ -247,6 +245,11 @@ export function updateFelt(felt, model, view) {
     if (view.tableBets) {
       mainStake = table.spots[pos].bet;
       sideStakes = table.spots[pos].side_bets || {};
+    } else if (spotView && model.settled) {
+      // Settled: the losing chips were collected, the winners' paid out beside their stake.
+      mainStake = hands.reduce((sum, h) => sum + (h.returned ?? 0), 0);
+      sideStakes = spotView.sideReturned;
+      sideOutcomes = spotView.sideOutcomes;
     } else if (spotView) {
       mainStake = hands.reduce((sum, h) => sum + h.stake, 0);
       sideStakes = spotView.sideStakes;
@@ -255,7 +258,9 @@ export function updateFelt(felt, model, view) {
     const circle = /** @type {HTMLButtonElement} */ (spotNode.querySelector(".bet-circle"));
     circle.disabled = !view.betting || view.busy;
     circle.classList.toggle("has-bet", mainStake > 0);
-    circle.replaceChildren(...(mainStake ? [chipStack(mainStake), el("span", { class: "stake", text: formatMoney(mainStake) })] : [el("span", { class: "bet-word", text: "Bet" })]));
+    circle.classList.toggle("paid", Boolean(model.settled && mainStake > 0));
+    const said = el("span", { class: "visually-hidden", text: `${circle.dataset.name}: ` });
+    circle.replaceChildren(said, ...(mainStake ? [chipStack(mainStake), el("span", { class: "stake", text: formatMoney(mainStake) })] : [el("span", { class: "bet-word", "aria-hidden": "true", text: "Bet" }), el("span", { class: "visually-hidden", text: "no chips" })]));
     for (const side of /** @type {NodeListOf<HTMLButtonElement>} */ (spotNode.querySelectorAll(".side-circle"))) {
       const name = side.dataset.side || "";
       const stake = sideStakes[name];
@@ -264,7 +269,11 @@ export function updateFelt(felt, model, view) {
       side.classList.toggle("has-bet", Boolean(stake));
       side.classList.toggle("won", Boolean(outcome) && outcome !== "lose");
       side.classList.toggle("lost", outcome === "lose");
-      side.replaceChildren(stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "side-word", text: initials(sideBetName(name)) }));
+      side.replaceChildren(
+        el("span", { class: "visually-hidden", text: `${side.dataset.name}: ` }),
+        stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "side-word", "aria-hidden": "true", text: initials(sideBetName(name)) }),
+        stake ? "" : el("span", { class: "visually-hidden", text: "no bet" }),
+      );
       side.title = outcome ? `${sideBetName(name)}: ${sideOutcomeName(name, outcome)}` : sideBetName(name);
     }
     for (const step of /** @type {NodeListOf<HTMLButtonElement>} */ (spotNode.querySelectorAll(".stepper .step"))) {

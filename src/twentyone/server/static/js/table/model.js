@@ -21,6 +21,7 @@
  * @property {number} insured insurance (or even money) stake, 0 if none
  * @property {Record<string, number>} sideStakes
  * @property {Record<string, string>} sideOutcomes
+ * @property {Record<string, number>} sideReturned what each settled side bet returned
  */
 
 /**
@@ -29,6 +30,7 @@
  * @property {{cards: (string | null)[], total: number | null, blackjack: boolean | null}} dealer
  * @property {Map<number, SpotView>} spots by engine spot
  * @property {number[]} positions engine spot -> table position
+ * @property {boolean} [settled] the round is over: circles show what came back
  */
 
 /** @param {string} card */
@@ -55,7 +57,7 @@ export function handValue(cards) {
 
 /** @returns {SpotView} */
 function emptySpot() {
-  return { hands: [], insured: 0, sideStakes: {}, sideOutcomes: {} };
+  return { hands: [], insured: 0, sideStakes: {}, sideOutcomes: {}, sideReturned: {} };
 }
 
 /**
@@ -92,7 +94,10 @@ export function modelFromRound(round) {
   for (const line of round.settlement) {
     const spot = spots.get(line.spot);
     if (!spot) continue;
-    if (line.kind === "side") spot.sideStakes[line.name] = line.stake;
+    if (line.kind === "side") {
+      spot.sideStakes[line.name] = line.stake;
+      spot.sideReturned[line.name] = line.returned;
+    }
     if (line.kind === "insurance") spot.insured = line.stake;
   }
   for (const s of round.side_bets) {
@@ -104,6 +109,7 @@ export function modelFromRound(round) {
     dealer: { cards: [...round.dealer.cards], total: round.dealer.total, blackjack: round.dealer.blackjack },
     spots,
     positions: [...round.positions],
+    settled: round.status !== "open",
   };
 }
 
@@ -119,7 +125,7 @@ function copy(model) {
   return {
     roundId: model.roundId,
     dealer: { ...model.dealer, cards: [...model.dealer.cards] },
-    spots: new Map([...model.spots].map(([k, s]) => [k, { ...s, hands: s.hands.map((h) => ({ ...h, cards: [...h.cards] })), sideStakes: { ...s.sideStakes }, sideOutcomes: { ...s.sideOutcomes } }])),
+    spots: new Map([...model.spots].map(([k, s]) => [k, { ...s, hands: s.hands.map((h) => ({ ...h, cards: [...h.cards] })), sideStakes: { ...s.sideStakes }, sideOutcomes: { ...s.sideOutcomes }, sideReturned: { ...s.sideReturned } }])),
     positions: [...model.positions],
   };
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from test_browser import SHOTS, LiveServer, browser, live  # noqa: F401 (fixture
 with contextlib.suppress(ImportError):  # without it the browser fixture skips or fails first
     from playwright.sync_api import Browser, Page, expect
 
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = {"serious", "critical"}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
@@ -147,7 +150,7 @@ def _script_error(message: Any) -> bool:
 @pytest.fixture
 def tab(browser: Browser, live: LiveServer, size: str) -> Iterator[Page]:  # noqa: F811
     """A new visitor at the test's viewport size; page errors and console errors fail it."""
-    context = browser.new_context(viewport=SIZES[size])
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)  # to inject axe-core
     errors: list[str] = []
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))

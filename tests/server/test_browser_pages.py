@@ -198,6 +198,7 @@ def test_lobby_shows_names_limits_rtp_and_flags_an_unfinished_round(
     card = tab.locator(".variant-card[data-variant='lucky-lucky']")
     expect(card.locator("h2")).to_have_text("Lucky Lucky Blackjack")
     expect(card).to_contain_text("1.00 – 500.00")
+    expect(card.locator(".side-stake")).to_have_text("1.00 – 100.00")
     expect(card.locator(".rtp-figure")).to_have_text("99.51% · Lucky Lucky 96.05%")
     expect(tab.locator(".variant-card[data-variant='lucky-ladies'] h2")).to_have_text(
         "Blackjack with Lucky Ladies"
@@ -218,6 +219,11 @@ def test_lobby_shows_names_limits_rtp_and_flags_an_unfinished_round(
     expect(flagged.locator(".badge")).to_contain_text("unfinished")
     expect(flagged.locator("a.btn.deal")).to_have_text("Continue your round")
     check_page(tab, f"lobby-unfinished-{size}")
+    tab.click("[data-nav='history']")  # history offers to continue it, too
+    row = tab.locator("#history tbody tr").first
+    expect(row).to_contain_text("Unfinished")
+    expect(row.locator("a")).to_have_text("Continue")
+    expect(row.locator("a")).to_have_attribute("href", "#/table/lucky-7")
 
 
 @pytest.mark.parametrize("variant", ["lucky-lucky", "lucky-ladies"])

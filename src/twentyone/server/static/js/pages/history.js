@@ -2,6 +2,7 @@
 // round is a card of labelled figures (see pages.css).
 import { api } from "../api.js";
 import { el, mount } from "../dom.js";
+import { showError } from "../messages.js";
 import { formatMoney, formatTime, roundStatusName, t, variantName } from "../names.js";
 
 /**
@@ -14,8 +15,10 @@ export function cell(label, content, cls = "") {
   return el("td", { class: cls, "data-label": label }, content);
 }
 
-export async function renderHistory() {
-  const page = await api("GET", "/api/history?limit=50");
+/** @param {number} [offset] rounds to skip (newest first) */
+export async function renderHistory(offset = 0) {
+  const limit = 25;
+  const page = await api("GET", `/api/history?offset=${offset}&limit=${limit}`);
   const heads = [t("page.started"), t("page.table"), t("page.status"), t("page.staked"), t("page.returned"), t("page.net"), t("page.balance-after"), ""];
   mount(
     el("h1", { text: t("page.history") }),
@@ -42,12 +45,24 @@ export async function renderHistory() {
                   cell(heads[4], formatMoney(r.returned), "num"),
                   cell(heads[5], formatMoney(r.net), `num ${r.net > 0 ? "pos" : r.net < 0 ? "neg" : ""}`),
                   cell(heads[6], formatMoney(r.balance_after), "num"),
-                  cell("", el("a", { href: `#/history/${r.id}`, text: r.status === "open" ? t("page.view") : t("page.replay") }), "action"),
+                  cell(
+                    "",
+                    r.status === "open"
+                      ? el("a", { href: `#/table/${r.variant}`, text: t("page.continue-short") })
+                      : el("a", { href: `#/history/${r.id}`, text: t("page.replay") }),
+                    "action",
+                  ),
                 ),
               ),
             ),
           ),
-      el("p", { class: "limits", text: t("page.rounds-in-all", { count: page.total }) }),
+      el(
+        "div",
+        { class: "pager" },
+        el("button", { class: "btn secondary", type: "button", disabled: offset === 0, text: t("page.newer"), onclick: () => renderHistory(Math.max(0, offset - limit)).catch(showError) }),
+        el("span", { text: t("page.rounds-range", { from: page.total ? offset + 1 : 0, to: offset + page.rounds.length, total: page.total }) }),
+        el("button", { class: "btn secondary", type: "button", disabled: offset + limit >= page.total, text: t("page.older"), onclick: () => renderHistory(offset + limit).catch(showError) }),
+      ),
     ),
   );
 }

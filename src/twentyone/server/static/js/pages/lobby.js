@@ -6,29 +6,43 @@ import { formatMoney, formatPercent, sideBetName, t, variantName } from "../name
 import { app } from "../state.js";
 
 /**
- * The return-to-player line of a game, filled in when the exact figures arrive.
+ * The figures of a game that its rules document holds (side-bet stakes, exact returns), filled
+ * in when they arrive.
  * @param {any} variant
  */
-function rtpLine(variant) {
-  const node = el("dd", { class: "rtp-figure", text: "…" });
-  const show = (/** @type {any} */ rtp) => {
-    node.textContent = formatPercent(rtp.base_game_rtp);
-    for (const side of rtp.side_bets) {
-      node.append(el("span", { class: "side-rtp", text: ` · ${sideBetName(side.name)} ${formatPercent(side.rtp)}` }));
+function ruleFacts(variant) {
+  const rtp = el("dd", { class: "rtp-figure", text: "…" });
+  const sides = variant.side_bets.map((/** @type {string} */ name) => {
+    const stake = el("dd", { class: "side-stake", dataset: { sideBet: name }, text: "…" });
+    return { name, nodes: [el("dt", { text: sideBetName(name) }), stake], stake };
+  });
+  const show = (/** @type {any} */ doc) => {
+    rtp.textContent = formatPercent(doc.returns[0].rtp);
+    for (const r of doc.returns.slice(1)) {
+      rtp.append(el("span", { class: "side-rtp", text: ` · ${sideBetName(r.bet)} ${formatPercent(r.rtp)}` }));
+    }
+    for (const side of sides) {
+      const bet = doc.side_bets.find((/** @type {any} */ b) => b.name === side.name);
+      if (!bet) continue;
+      side.stake.textContent =
+        bet.min_stake === bet.max_stake
+          ? t("page.stake-exactly", { amount: formatMoney(bet.min_stake) })
+          : `${formatMoney(bet.min_stake)} – ${formatMoney(bet.max_stake)}`;
     }
   };
-  if (app.rtp[variant.name]) show(app.rtp[variant.name]);
+  if (app.rules[variant.name]) show(app.rules[variant.name]);
   else {
-    api("GET", `/api/variants/${encodeURIComponent(variant.name)}/rtp`)
-      .then((rtp) => {
-        app.rtp[variant.name] = rtp;
-        show(rtp);
+    api("GET", `/api/variants/${encodeURIComponent(variant.name)}/rules`)
+      .then((doc) => {
+        app.rules[variant.name] = doc;
+        show(doc);
       })
       .catch(() => {
-        node.textContent = t("page.rtp-unavailable");
+        rtp.textContent = t("page.rtp-unavailable");
+        for (const side of sides) side.stake.textContent = t("page.rtp-unavailable");
       });
   }
-  return node;
+  return { rtp, sides: sides.flatMap((side) => side.nodes) };
 }
 
 export async function renderLobby() {
@@ -42,6 +56,7 @@ export async function renderLobby() {
       { class: "lobby" },
       app.variants.map((v) => {
         const unfinished = me && me.open_round_variant === v.name;
+        const facts = ruleFacts(v);
         return el(
           "article",
           { class: `variant-card${unfinished ? " unfinished" : ""}`, dataset: { variant: v.name } },
@@ -53,9 +68,9 @@ export async function renderLobby() {
             { class: "facts" },
             el("dt", { text: t("page.bets") }),
             el("dd", { text: limits }),
-            ...v.side_bets.flatMap((/** @type {string} */ name) => [el("dt", { text: sideBetName(name) }), el("dd", { text: t("page.side-bet-offered") })]),
+            ...facts.sides,
             el("dt", { text: t("page.rtp") }),
-            rtpLine(v),
+            facts.rtp,
             el("dt", { text: t("page.table") }),
             el("dd", { text: t(v.max_spots > 1 ? "page.decks-spots" : "page.decks-one-spot", { decks: v.decks, spots: v.max_spots }) }),
           ),

@@ -132,6 +132,7 @@ TEXT: dict[str, str] = {
     "page.rules-link": "Rules & RTP",
     "page.bets": "Bets",
     "page.rtp": "Return to player",
+    "page.side-rtp": "{side_bet} return",
     "page.rtp-unavailable": "not available now",
     "page.table": "Table",
     "page.decks-spots": "{decks} decks · up to {spots} spots",

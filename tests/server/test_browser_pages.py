@@ -199,7 +199,8 @@ def test_lobby_shows_names_limits_rtp_and_flags_an_unfinished_round(
     expect(card.locator("h2")).to_have_text("Lucky Lucky Blackjack")
     expect(card).to_contain_text("1.00 – 500.00")
     expect(card.locator(".side-stake")).to_have_text("1.00 – 100.00")
-    expect(card.locator(".rtp-figure")).to_have_text("99.51% · Lucky Lucky 96.05%")
+    expect(card.locator(".rtp-figure")).to_have_text("99.51%")
+    expect(card.locator(".side-rtp")).to_have_text("96.05%")
     expect(tab.locator(".variant-card[data-variant='lucky-ladies'] h2")).to_have_text(
         "Blackjack with Lucky Ladies"
     )

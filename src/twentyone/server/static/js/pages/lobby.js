@@ -16,10 +16,15 @@ function ruleFacts(variant) {
     const stake = el("dd", { class: "side-stake", dataset: { sideBet: name }, text: "…" });
     return { name, nodes: [el("dt", { text: sideBetName(name) }), stake], stake };
   });
+  const sideReturns = variant.side_bets.map((/** @type {string} */ name) => {
+    const figure = el("dd", { class: "side-rtp", dataset: { sideBet: name }, text: "…" });
+    return { name, nodes: [el("dt", { text: t("page.side-rtp", { side_bet: sideBetName(name) }) }), figure], figure };
+  });
   const show = (/** @type {any} */ doc) => {
     rtp.textContent = formatPercent(doc.returns[0].rtp);
-    for (const r of doc.returns.slice(1)) {
-      rtp.append(el("span", { class: "side-rtp", text: ` · ${sideBetName(r.bet)} ${formatPercent(r.rtp)}` }));
+    for (const side of sideReturns) {
+      const r = doc.returns.find((/** @type {any} */ x) => x.bet === side.name);
+      side.figure.textContent = r ? formatPercent(r.rtp) : t("page.rtp-unavailable");
     }
     for (const side of sides) {
       const bet = doc.side_bets.find((/** @type {any} */ b) => b.name === side.name);
@@ -39,10 +44,12 @@ function ruleFacts(variant) {
       })
       .catch(() => {
         rtp.textContent = t("page.rtp-unavailable");
-        for (const side of sides) side.stake.textContent = t("page.rtp-unavailable");
+        for (const side of [...sides.map((x) => x.stake), ...sideReturns.map((x) => x.figure)]) {
+          side.textContent = t("page.rtp-unavailable");
+        }
       });
   }
-  return { rtp, sides: sides.flatMap((side) => side.nodes) };
+  return { rtp, sides: sides.flatMap((side) => side.nodes), returns: sideReturns.flatMap((side) => side.nodes) };
 }
 
 export async function renderLobby() {
@@ -71,6 +78,7 @@ export async function renderLobby() {
             ...facts.sides,
             el("dt", { text: t("page.rtp") }),
             facts.rtp,
+            ...facts.returns,
             el("dt", { text: t("page.table") }),
             el("dd", { text: t(v.max_spots > 1 ? "page.decks-spots" : "page.decks-one-spot", { decks: v.decks, spots: v.max_spots }) }),
           ),

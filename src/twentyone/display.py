@@ -237,6 +237,7 @@ TEXT: dict[str, str] = {
     "replay.side-bet": "{side_bet} side bet {amount} on {spot}",
     "replay.split": "Split: a second hand staked {amount} on {spot}",
     "replay.insurance": "Insurance {amount} on {spot}",
+    "replay.insured": "Insurance {amount}",
     "replay.double": "Double: {amount} more on {hand}",
     "replay.card": "{hand} gets {card}",
     "replay.dealer-card": "Dealer gets {card}",

@@ -389,3 +389,23 @@ def test_register_log_out_and_log_in_again(
     tab.click("#login-form button[type='submit']")
     expect(tab.locator("#account-link")).to_have_text(name)
     expect(tab.locator("h1")).to_have_text("Choose a table")
+
+
+def test_replay_shows_insurance_and_the_dealer_blackjack(
+    tab: Page,
+    live: LiveServer,  # noqa: F811
+    size: str,
+) -> None:
+    """Lucky 7 deals the dealer's face-down card first: spot Ts, dealer Kd (down), spot 7s,
+    dealer Ah (up). Insurance is taken; the dealer's blackjack pays it 2 to 1 and beats 17."""
+    tab.goto(f"{live.url}/#/history")
+    expect(tab.locator("main")).to_contain_text("No rounds yet")  # the session has started
+    live.shoes.stack("Ts Kd 7s Ah")
+    post(tab, "/api/tables/lucky-7/bets", {"spot": 0, "chip": 1000})
+    round_id = post(tab, "/api/tables/lucky-7/deal")["round"]["round_id"]
+    post(tab, f"/api/rounds/{round_id}/actions", {"action": "insurance"})
+    tab.goto(f"{live.url}/#/history/{round_id}")
+    expect(tab.locator(".side-result.insurance")).to_have_text("Insurance 5.00 · Insurance wins")
+    expect(tab.locator("#replay-dealer")).to_have_text("Dealer · Blackjack")
+    expect(tab.locator(".replay .hand-outcome")).to_have_text("Lose · 0.00")
+    check_page(tab, f"replay-insurance-{size}")

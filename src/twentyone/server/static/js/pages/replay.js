@@ -83,6 +83,7 @@ function replayState(record, upto) {
   const dealer = [];
   const spots = new Map(); // engine spot -> [{hand, cards, stake, outcome, returned}]
   const sides = new Map(); // engine spot -> [{name, stake, outcome}]
+  const insurance = new Map(); // engine spot -> {stake, outcome}
   let lastSplit = null;
   let dealerTotal = null;
   const ensure = (spot) => {
@@ -91,7 +92,12 @@ function replayState(record, upto) {
   };
   const findHand = (spot, hand) => ensure(spot).find((h) => h.hand === hand);
   for (const event of record.events.slice(0, upto + 1)) {
-    if (event.type === "WagerPlaced" && event.kind === "side") {
+    if (event.type === "WagerPlaced" && event.kind === "insurance") {
+      insurance.set(event.spot, { stake: event.stake, outcome: null });
+    } else if (event.type === "WagerSettled" && event.line.kind === "insurance") {
+      const bet = insurance.get(event.line.spot);
+      if (bet) bet.outcome = event.line.outcome;
+    } else if (event.type === "WagerPlaced" && event.kind === "side") {
       if (!sides.has(event.spot)) sides.set(event.spot, []);
       sides.get(event.spot).push({ name: event.name, stake: event.stake, outcome: null });
     } else if (event.type === "SideBetResolved") {
@@ -134,7 +140,7 @@ function replayState(record, upto) {
       dealerTotal = event.dealer_blackjack ? t("outcome.blackjack") : event.dealer_total > 21 ? t("replay.bust-total", { total: event.dealer_total }) : String(event.dealer_total);
     }
   }
-  return { dealer, spots, sides, dealerTotal };
+  return { dealer, spots, sides, insurance, dealerTotal };
 }
 
 /**
@@ -187,6 +193,11 @@ export async function renderReplay(roundId) {
       const sides = (state.sides.get(spot) || []).map((/** @type {any} */ b) =>
         el("div", { class: `side-result ${b.outcome && b.outcome !== "lose" ? "win" : b.outcome ? "lose" : ""}` }, `${sideBetName(b.name)} ${formatMoney(b.stake)}`, b.outcome ? ` · ${sideOutcomeName(b.name, b.outcome)}` : ""),
       );
+      const insured = state.insurance.get(spot);
+      if (insured) {
+        const kind = insured.outcome ? outcomeKind(insured.outcome) : "";
+        sides.push(el("div", { class: `side-result insurance ${kind}` }, `${t("replay.insured", { amount: formatMoney(insured.stake) })}`, insured.outcome ? ` · ${outcomeName(insured.outcome)}` : ""));
+      }
       spots.append(el("div", { class: "spot" }, hands, ...sides));
     }
     const dealerTotal = state.dealerTotal ?? handTotal(dealerCards, false);

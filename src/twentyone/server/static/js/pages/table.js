@@ -367,6 +367,12 @@ async function playRound(state) {
   const ms = cardPause();
   if (frames.length && page.felt) {
     page.dealing = true;
+    setWallet(state.balance, state.held);
+    const line = document.getElementById("message");
+    if (line && from === 0) {
+      line.className = "message";
+      line.textContent = "Dealing…";
+    }
     beginSequence();
     drawControls();
     document.getElementById("btn-skip")?.focus({ preventScroll: true });

@@ -124,7 +124,7 @@ export function controlsNode(view, on) {
   const idle = !view.busy;
   const betting = el(
     "div",
-    { class: "button-row", id: "betting-buttons", hidden: open },
+    { class: "button-row", id: "betting-buttons", hidden: open || view.dealing },
     button("btn-undo", "Undo", { enabled: idle && table.can_undo, cls: "secondary", key: "U", onClick: () => on.tableOp("undo") }),
     button("btn-clear", "Clear bets", { enabled: idle && hasBets, cls: "secondary", key: "C", onClick: () => on.tableOp("clear") }),
     button("btn-double-bets", "Double", { enabled: idle && !doubleWhy, cls: "secondary", key: "X", describedBy: doubleWhy && hasBets ? "why-double" : undefined, onClick: () => on.tableOp("double") }),
@@ -141,7 +141,7 @@ export function controlsNode(view, on) {
   const poorText = [...poor].map((a) => (a === "double" ? "Double" : a === "split" ? "Split" : a === "insurance" ? "Insurance" : "Even money"));
   const play = el(
     "div",
-    { class: "button-row", id: "play-buttons", hidden: !open || insurance },
+    { class: "button-row", id: "play-buttons", hidden: !open || insurance || view.dealing },
     button("btn-hit", "Hit", { enabled: idle && legal.has("hit"), key: "H", onClick: () => on.act("hit") }),
     button("btn-stand", "Stand", { enabled: idle && legal.has("stand"), key: "S", onClick: () => on.act("stand") }),
     button("btn-double", "Double", { enabled: idle && legal.has("double"), key: "D", describedBy: poor.has("double") ? "why-play" : undefined, onClick: () => on.act("double") }),
@@ -151,7 +151,7 @@ export function controlsNode(view, on) {
   const whyPlay = el("p", { class: "why", id: "why-play", text: open && poorText.length ? `${poorText.join(" and ")}: not enough balance.` : "" });
 
   let prompt = null;
-  if (insurance) {
+  if (insurance && !view.dealing) {
     const [spot] = round.current;
     const pos = round.positions[spot];
     const spotHands = round.hands.filter((/** @type {any} */ h) => h.spot === spot);

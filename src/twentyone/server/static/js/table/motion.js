@@ -10,7 +10,7 @@ export function cardPause() {
   if (setting === "fast") return 160;
   const ms = Number(setting);
   if (setting && Number.isFinite(ms) && ms >= 0) return ms;
-  return 340;
+  return 300;
 }
 
 /** @param {string} speed "normal" | "fast" | "instant" */

@@ -235,9 +235,10 @@ def test_dealer_row_and_labels_do_not_hide_under_the_header_on_a_phone_held_side
 
 
 def money(minor: int) -> str:
-    """Dollars as a person reads them, worked out here (not by the client)."""
+    """Play money as a person reads it (neutral: 1,234.50), worked out here (not by the
+    client)."""
     sign = "-" if minor < 0 else ""
-    return f"{sign}${abs(minor) / 100:,.2f}"
+    return f"{sign}{abs(minor) / 100:,.2f}"
 
 
 DISABLED_LOOK_JS = """
@@ -275,12 +276,12 @@ def test_disabled_controls_look_disabled_and_say_why(page: Page, live: LiveServe
     for control in ("#btn-deal", "#btn-undo", "#btn-clear", "#btn-double-bets"):
         assert looks_enabled(page, control), control
     assert looks_disabled(page, "#btn-rebet")
-    # The balance shows what the bets will take: $10.00 of $1,000.00.
-    expect(page.locator("#balance")).to_have_text("$1,000.00")
-    expect(page.locator("#held")).to_have_text("bets $10.00 · $990.00 after DEAL")
+    # The balance shows what the bets will take: 10.00 of 1,000.00.
+    expect(page.locator("#balance")).to_have_text("1,000.00")
+    expect(page.locator("#held")).to_have_text("bets 10.00 · 990.00 after DEAL")
 
-    # $500.00 (the maximum) on spot 2 and $485.00 on spot 3: $5.00 left to bet, so only the
-    # $1 and $5 chips stay enabled; pre-deal DOUBLE past the balance says why.
+    # 500.00 (the maximum) on spot 2 and 485.00 on spot 3: 5.00 left to bet, so only the
+    # 1 and 5 chips stay enabled; pre-deal DOUBLE past the balance says why.
     api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 1, "chip": 50000})
     for _ in range(4):
         api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 2, "chip": 10000})
@@ -288,15 +289,15 @@ def test_disabled_controls_look_disabled_and_say_why(page: Page, live: LiveServe
     api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 2, "chip": 2500})
     api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 2, "chip": 2500})
     api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 2, "chip": 1000})
-    open_table(page, live, "lucky-lucky")  # bets: $10 + $500 + $485 = $995; $5 left
-    expect(page.locator("#held")).to_have_text("bets $995.00 · $5.00 after DEAL")
+    open_table(page, live, "lucky-lucky")  # bets: 10 + 500 + 485 = 995; 5 left
+    expect(page.locator("#held")).to_have_text("bets 995.00 · 5.00 after DEAL")
     assert looks_enabled(page, ".chip[data-value='100']")
     assert looks_enabled(page, ".chip[data-value='500']")
     for chip in (1000, 2500, 10000, 50000):
         assert looks_disabled(page, f".chip[data-value='{chip}']"), chip
     assert looks_disabled(page, "#btn-double-bets")
     expect(page.locator("#why-double")).to_have_text(
-        "Doubling needs $1,990.00; the balance is $1,000.00."
+        "Doubling needs 1,990.00; the balance is 1,000.00."
     )
     expect(page.locator("#btn-double-bets")).to_have_attribute("aria-describedby", "why-double")
     press(page, "#btn-clear")
@@ -304,7 +305,7 @@ def test_disabled_controls_look_disabled_and_say_why(page: Page, live: LiveServe
     for _ in range(3):
         press(page, ".spot[data-pos='0'] .bet-circle")
     expect(page.locator("#why-double")).to_have_text(
-        "Doubling would take Spot 1 past the $500.00 maximum."
+        "Doubling would take Spot 1 past the 500.00 maximum."
     )
 
     # In a round: the rack and the empty circles are disabled; DOUBLE with too little
@@ -336,7 +337,7 @@ def test_settlement_panel_lists_every_wager_as_the_api_does(page: Page, live: Li
     # spot 1: 5s 6d (11), spot 2: Ts 9h (19), dealer As up, 7c face down (soft 18).
     live.shoes.stack("5s Ts As 6d 9h 7c Td")
     press(page, "#btn-deal")
-    expect(page.locator("#insurance-question")).to_contain_text("It costs $5.00")
+    expect(page.locator("#insurance-question")).to_contain_text("It costs 5.00")
     press(page, "#btn-accept")  # spot 1 insured
     expect(page.locator("#insurance-question")).to_contain_text("Insurance for Spot 2?")
     press(page, "#btn-decline")
@@ -363,13 +364,13 @@ def test_settlement_panel_lists_every_wager_as_the_api_does(page: Page, live: Li
     expect(page.locator("#settlement-staked")).to_have_text(money(record["staked"]))
     expect(page.locator("#settlement-returned")).to_have_text(money(record["returned"]))
     expect(page.locator("#settlement-net")).to_have_text(f"Net +{money(net)}")
-    # Hand-worked: 21 doubled beats 18 ($20 → $40), 19 beats 18 ($10 → $20), insurance lost
-    # ($5), Lucky Lucky: 5-6-A is 12 (lost $1), 10-9-A is 20 (2 to 1: $1 → $3): net +$26.
+    # Hand-worked: 21 doubled beats 18 (20 → 40), 19 beats 18 (10 → 20), insurance lost
+    # (5), Lucky Lucky: 5-6-A is 12 (lost 1), 10-9-A is 20 (2 to 1: 1 → 3): net +26.
     assert net == 2600
-    expect(page.locator("#result")).to_have_text("You win $26.00")
+    expect(page.locator("#result")).to_have_text("You win 26.00")
     expect(page.locator("#result")).to_have_class(re.compile(r"\bwin\b"))
     expect(page.locator(".side-win")).to_have_count(1)
-    expect(page.locator(".side-win")).to_contain_text("+$2.00")
+    expect(page.locator(".side-win")).to_contain_text("+2.00")
     assert state["balance"] == 100000 + net
     # The panel lies below the felt: it covers no card.
     panel = page.locator("#settlement").bounding_box()
@@ -388,7 +389,7 @@ def test_a_round_that_nets_zero_is_not_celebrated(page: Page, live: LiveServer) 
     press(page, "#btn-deal")
     press(page, "#btn-hit")
     press(page, "#btn-stand")
-    expect(page.locator("#result")).to_have_text("Even: your $20.00 came back")
+    expect(page.locator("#result")).to_have_text("Even: your 20.00 came back")
     expect(page.locator("#result")).not_to_have_class(re.compile(r"\bwin\b"))
     expect(page.locator("#message")).not_to_have_class(re.compile(r"\bwin\b"))
 
@@ -400,7 +401,7 @@ def test_insurance_prompt_on_a_one_hand_table_and_even_money(page: Page, live: L
     live.shoes.stack("Ts Ah 8d 7c")
     press(page, "#btn-deal")
     expect(page.locator("#insurance-question")).to_have_text(
-        "Insurance for Spot 1? It costs $12.50 and pays 2 to 1 if the dealer has blackjack."
+        "Insurance for Spot 1? It costs 12.50 and pays 2 to 1 if the dealer has blackjack."
     )
     expect(page.locator("#btn-apply-all")).to_have_count(0)  # one hand: nothing to apply to
     press(page, "#btn-decline")
@@ -413,12 +414,12 @@ def test_insurance_prompt_on_a_one_hand_table_and_even_money(page: Page, live: L
     open_table(page, live, "lucky-7")
     live.shoes.stack("As 7c Ks Ah")
     press(page, "#btn-deal")
-    expect(page.locator("#insurance-question")).to_contain_text("Take $10.00 now (1 to 1)")
+    expect(page.locator("#insurance-question")).to_contain_text("Take 10.00 now (1 to 1)")
     expect(page.locator("#btn-apply-all")).to_have_count(0)
     press(page, "#btn-even-money")
     expect(page.locator("#settlement tbody tr")).to_have_count(1)
-    expect(page.locator("#settlement .returned")).to_have_text("$20.00")
-    expect(page.locator("#result")).to_have_text("You win $10.00")
+    expect(page.locator("#settlement .returned")).to_have_text("20.00")
+    expect(page.locator("#result")).to_have_text("You win 10.00")
 
 
 def test_european_bets_with_increase_and_decrease(page: Page, live: LiveServer) -> None:
@@ -427,9 +428,9 @@ def test_european_bets_with_increase_and_decrease(page: Page, live: LiveServer) 
     page.click(".chip[data-value='1000']")
     press(page, "#btn-increase-0")
     press(page, "#btn-increase-0")
-    expect(page.locator(".bet-circle")).to_contain_text("$20.00")
+    expect(page.locator(".bet-circle")).to_contain_text("20.00")
     press(page, "#btn-decrease-0")
-    expect(page.locator(".bet-circle")).to_contain_text("$10.00")
+    expect(page.locator(".bet-circle")).to_contain_text("10.00")
     press(page, "#btn-decrease-0")
     expect(page.locator(".bet-circle .stake")).to_have_count(0)
     expect(page.locator(".bet-circle")).to_have_accessible_name("Bet on Spot 1: no chips")
@@ -511,16 +512,16 @@ def test_a_full_round_by_keyboard_alone(page: Page, live: LiveServer) -> None:
     expect(page.locator("#help")).to_contain_text("Hit")
     page.keyboard.press("Escape")
     expect(page.locator("#help")).to_be_hidden()
-    page.keyboard.press("]")  # $10 -> $25
+    page.keyboard.press("]")  # 10 -> 25
     expect(page.locator(".chip[data-value='2500']")).to_have_attribute("aria-pressed", "true")
-    page.keyboard.press("[")  # back to $10
-    page.keyboard.press("1")  # $10 on spot 1
+    page.keyboard.press("[")  # back to 10
+    page.keyboard.press("1")  # 10 on spot 1
     settled(page)
-    page.keyboard.press("2")  # $10 on spot 2
+    page.keyboard.press("2")  # 10 on spot 2
     settled(page)
     page.keyboard.press("Shift+Digit2")  # the Lucky Lucky side bet on spot 2
     settled(page)
-    expect(page.locator(".spot[data-pos='1'] .side-circle")).to_contain_text("$10.00")
+    expect(page.locator(".spot[data-pos='1'] .side-circle")).to_contain_text("10.00")
     page.keyboard.press("u")  # UNDO takes the side bet back
     settled(page)
     expect(page.locator(".spot[data-pos='1'] .side-circle")).not_to_contain_text("$")
@@ -543,12 +544,12 @@ def test_a_full_round_by_keyboard_alone(page: Page, live: LiveServer) -> None:
     page.keyboard.press("s")
     settled(page)
     # Dealer A 6 = soft 17 stands: 20 and 18 beat 17.
-    expect(page.locator("#result")).to_have_text("You win $20.00")
-    expect(page.locator("#announcer")).to_contain_text("You win $20.00")
+    expect(page.locator("#result")).to_have_text("You win 20.00")
+    expect(page.locator("#announcer")).to_contain_text("You win 20.00")
     assert page.evaluate("() => document.activeElement.id") in {"btn-rebet-deal", "btn-rebet"}
     page.keyboard.press("r")  # REBET
     settled(page)
-    expect(page.locator(".spot[data-pos='0'] .bet-circle")).to_contain_text("$10.00")
+    expect(page.locator(".spot[data-pos='0'] .bet-circle")).to_contain_text("10.00")
     ring = page.evaluate(
         "() => { const s = getComputedStyle(document.activeElement);"
         " return [s.outlineStyle, s.outlineWidth]; }"

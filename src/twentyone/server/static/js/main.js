@@ -28,8 +28,8 @@ onUnauthenticated(startSession);
 
 async function boot() {
   try {
+    await loadNames(); // first: everything drawn after it (the top bar too) reads the names
     await startSession();
-    await loadNames();
     app.variants = await api("GET", "/api/variants");
   } catch (error) {
     showError(error);
@@ -37,8 +37,10 @@ async function boot() {
   }
   window.addEventListener("hashchange", route);
   // An unfinished round is resumed where it stopped.
-  if (app.me.open_round_variant) {
-    const target = `#/table/${app.me.open_round_variant}`;
+  // Logged out: the account page says so and offers the ways on.
+  const resume = app.me ? app.me.open_round_variant : null;
+  if (!app.me || resume) {
+    const target = app.me ? `#/table/${resume}` : "#/account";
     if (location.hash !== target) {
       location.hash = target;
       return;

@@ -9,6 +9,7 @@ export const app = {
   applyAll: false,
   busy: false,
   rtp: {},
+  rules: {}, // rules documents by variant (the lobby's side-bet stakes and returns)
 };
 
 export function variantInfo(name) {

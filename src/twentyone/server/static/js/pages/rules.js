@@ -1,57 +1,105 @@
+// The rules page, generated from the rules (GET /api/variants/NAME/rules): how to play, every
+// button, the rules, the pay tables, the exact return of every bet (beside any figure the
+// game's document publishes, and why they differ) and the notes on malfunction, unfinished
+// rounds, disconnection and history.
 import { api } from "../api.js";
 import { el, mount } from "../dom.js";
-import { money, pct } from "../format.js";
-import { showError } from "../messages.js";
+import { formatMoney, formatPercent, paytableName, sideBetName, sideOutcomeName, t, variantName } from "../names.js";
 import { app } from "../state.js";
 
+/** @param {any} bet a side bet's pay table */
+function paytableSection(bet) {
+  const stake =
+    bet.min_stake === bet.max_stake
+      ? t("page.stake-exactly", { amount: formatMoney(bet.min_stake) })
+      : t("page.stake-range", { min: formatMoney(bet.min_stake), max: formatMoney(bet.max_stake) });
+  return el(
+    "section",
+    { class: "panel", dataset: { sideBet: bet.name } },
+    el("h2", { text: `${sideBetName(bet.name)} · ${paytableName(bet.name, bet.paytable)}` }),
+    el("p", {}, stake, bet.aggregate_cap ? ` · ${t("page.cap", { amount: formatMoney(bet.aggregate_cap) })}` : ""),
+    el(
+      "table",
+      { class: "data paytable" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("page.combination") }), el("th", { scope: "col", class: "num", text: t("page.pays") }))),
+      el(
+        "tbody",
+        {},
+        Object.entries(bet.pays).map(([outcome, pays]) =>
+          el("tr", {}, el("td", { text: sideOutcomeName(bet.name, outcome) }), el("td", { class: "num", text: t("page.to-one", { pays: Number(pays).toLocaleString("en-US") }) })),
+        ),
+      ),
+    ),
+    el("p", { class: "limits", text: t("page.payout-format") }),
+  );
+}
+
+/** @param {any} doc */
+function returnsSection(doc) {
+  return el(
+    "section",
+    { class: "panel", id: "returns" },
+    el("h2", { text: t("page.rtp-heading") }),
+    el(
+      "table",
+      { class: "data" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("page.bet") }), el("th", { scope: "col", class: "num", text: t("page.rtp-exact") }), el("th", { scope: "col", class: "num", text: t("page.rtp-published") }))),
+      el(
+        "tbody",
+        {},
+        doc.returns.map((/** @type {any} */ r) =>
+          el(
+            "tr",
+            { dataset: { bet: r.bet } },
+            el("td", { text: r.bet === "base" ? t("page.main-game") : sideBetName(r.bet) }),
+            el("td", { class: "num rtp", id: r.bet === "base" ? "rtp-base" : undefined, text: formatPercent(r.rtp) }),
+            el("td", { class: "num", text: r.published === null ? t("page.not-published") : formatPercent(r.published) }),
+          ),
+        ),
+      ),
+    ),
+    doc.returns.filter((/** @type {any} */ r) => r.note).map((/** @type {any} */ r) => el("p", { class: r.published !== null && formatPercent(r.published) !== formatPercent(r.rtp) ? "note discrepancy" : "note" }, r.note)),
+    el(
+      "details",
+      {},
+      el("summary", { text: t("page.rtp-how") }),
+      el(
+        "ul",
+        {},
+        doc.rtp.map((/** @type {string} */ line) => el("li", { text: line })),
+        doc.returns
+          .filter((/** @type {any} */ r) => r.exact_ev)
+          .map((/** @type {any} */ r) => el("li", { text: t("page.exact-ev", { bet: sideBetName(r.bet), ev: r.exact_ev }) })),
+      ),
+    ),
+  );
+}
+
+/** @param {string} name */
 export async function renderRules(name) {
   const doc = await api("GET", `/api/variants/${encodeURIComponent(name)}/rules`);
-  const rtpBox = el("div", { id: "rtp" }, el("p", { class: "loading", text: "Computing the exact returns…" }));
-  const limits = app.me ? `${money(app.me.limits.min_bet)} – ${money(app.me.limits.max_bet)}` : "";
+  const me = app.me;
+  const limits = me ? t("page.limits-line", { min: formatMoney(me.limits.min_bet), max: formatMoney(me.limits.max_bet) }) : "";
   mount(
-    el("h1", { text: `${doc.title}: rules` }),
+    el("h1", { text: t("page.rules-title", { game: variantName(doc.variant) }) }),
     el(
       "section",
       { class: "panel" },
-      el("p", { text: doc.description }),
-      el("p", {}, `Main bet limits at your level (${app.me ? app.me.vip_level : ""}): `, el("b", { text: limits }), ". Limits apply to the initial bet only."),
-      el("ul", { class: "rules-list" }, doc.text.map((line) => el("li", { text: line }))),
-      el("p", { class: "limits", text: `Rules version ${doc.rules_version}` }),
-      el("a", { class: "btn deal", href: `#/table/${doc.variant}`, role: "button", text: "Play this table" }),
+      el("p", { text: t(`variant-description.${doc.variant}`) }),
+      limits ? el("p", { text: limits }) : null,
+      el("a", { class: "btn deal", href: `#/table/${doc.variant}`, role: "button", text: t("page.play-this") }),
     ),
-    doc.side_bets.map((bet) =>
-      el(
-        "section",
-        { class: "panel" },
-        el("h2", { text: `Side bet ${bet.name} · pay table ${bet.paytable}` }),
-        el(
-          "p",
-          {},
-          bet.min_stake === bet.max_stake ? `Stake exactly ${money(bet.min_stake)}` : `Stake ${money(bet.min_stake)} – ${money(bet.max_stake)}`,
-          bet.aggregate_cap ? ` · winnings capped at ${money(bet.aggregate_cap)} per round` : "",
-        ),
-        el(
-          "table",
-          { class: "data paytable" },
-          el("thead", {}, el("tr", {}, el("th", { text: "Outcome" }), el("th", { class: "num", text: "Pays" }))),
-          el("tbody", {}, Object.entries(bet.pays).map(([outcome, pays]) => el("tr", {}, el("td", { text: outcome }), el("td", { class: "num", text: `${pays} to 1` })))),
-        ),
-      ),
+    el("section", { class: "panel", id: "how-to-play" }, el("h2", { text: t("page.how-to-play") }), el("ol", { class: "rules-list" }, doc.how_to_play.map((/** @type {string} */ s) => el("li", { text: s })))),
+    el(
+      "section",
+      { class: "panel", id: "buttons" },
+      el("h2", { text: t("page.buttons") }),
+      el("dl", { class: "buttons-list" }, doc.buttons.flatMap((/** @type {any} */ b) => [el("dt", { text: b.button }), el("dd", { text: b.does })])),
     ),
-    el("section", { class: "panel" }, el("h2", { text: "Return to player" }), rtpBox),
+    el("section", { class: "panel", id: "rules" }, el("h2", { text: t("page.rules") }), el("ul", { class: "rules-list" }, doc.text.map((/** @type {string} */ line) => el("li", { text: line })))),
+    doc.side_bets.map(paytableSection),
+    returnsSection(doc),
+    el("section", { class: "panel", id: "notes" }, el("h2", { text: t("page.notes") }), el("ul", { class: "rules-list" }, doc.notes.map((/** @type {string} */ line) => el("li", { text: line })))),
+    el("p", { class: "limits", text: t("page.rules-version", { version: doc.rules_version }) }),
   );
-  try {
-    const rtp = app.rtp[doc.variant] || (await api("GET", `/api/variants/${encodeURIComponent(doc.variant)}/rtp`));
-    app.rtp[doc.variant] = rtp;
-    rtpBox.replaceChildren(
-      el("p", {}, "Base game (optimal play): ", el("span", { class: "rtp", id: "rtp-base", text: pct(rtp.base_game_rtp) })),
-      ...rtp.side_bets.map((s) =>
-        el("p", {}, `Side bet ${s.name} (${s.paytable}, ${s.decks} decks): `, el("span", { class: "rtp", text: pct(s.rtp) }), ` · exact EV ${s.ev}`),
-      ),
-      el("p", { class: "limits", text: "Exact figures computed from the rules by the game's own mathematics." }),
-    );
-  } catch (error) {
-    rtpBox.replaceChildren(el("p", { text: "The returns could not be computed." }));
-    showError(error);
-  }
 }

@@ -1,15 +1,20 @@
+// The statement: every change to the balance, oldest first, labelled as a person reads it
+// (the labels come from the server's display names), reconciled to the balance.
 import { api } from "../api.js";
 import { el, mount } from "../dom.js";
-import { money, when } from "../format.js";
 import { showError } from "../messages.js";
-import { setWallet } from "../session.js";
+import { formatMoney, formatTime, t } from "../names.js";
+import { setWallet, topUpButton } from "../session.js";
 import { app } from "../state.js";
+import { cell } from "./history.js";
 
+/** @param {any[]} entries ledger lines (with their `label`) */
 export function statementTable(entries) {
+  const heads = [t("page.time"), t("page.entry"), t("page.round"), t("page.amount"), t("page.balance")];
   return el(
     "table",
-    { class: "data" },
-    el("thead", {}, el("tr", {}, ["Time", "Kind", "Detail", "Round", "Amount", "Balance"].map((h, i) => el("th", { class: i >= 4 ? "num" : "", text: h })))),
+    { class: "data stack statement" },
+    el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { scope: "col", class: i >= 3 ? "num" : "", text: h })))),
     el(
       "tbody",
       {},
@@ -17,18 +22,18 @@ export function statementTable(entries) {
         el(
           "tr",
           {},
-          el("td", { text: when(e.created_at) }),
-          el("td", { text: e.kind }),
-          el("td", { text: e.detail }),
-          el("td", {}, e.round_id ? el("a", { href: `#/history/${e.round_id}`, text: e.round_id.slice(0, 8) }) : ""),
-          el("td", { class: `num ${e.amount > 0 ? "pos" : e.amount < 0 ? "neg" : ""}`, text: money(e.amount) }),
-          el("td", { class: "num", text: money(e.balance_after) }),
+          cell(heads[0], formatTime(e.created_at)),
+          cell(heads[1], e.label),
+          cell(heads[2], e.round_id ? el("a", { href: `#/history/${e.round_id}`, text: t("page.round-link") }) : "—"),
+          cell(heads[3], formatMoney(e.amount), `num ${e.amount > 0 ? "pos" : e.amount < 0 ? "neg" : ""}`),
+          cell(heads[4], formatMoney(e.balance_after), "num"),
         ),
       ),
     ),
   );
 }
 
+/** @param {number} [offsetArg] */
 export async function renderStatement(offsetArg) {
   const limit = 100;
   let offset = offsetArg;
@@ -39,27 +44,31 @@ export async function renderStatement(offsetArg) {
   const page = await api("GET", `/api/statement?offset=${offset}&limit=${limit}`);
   setWallet(page.balance, app.me ? app.me.held : 0);
   mount(
-    el("h1", { text: "Statement" }),
+    el("h1", { text: t("page.statement") }),
     el(
       "section",
       { class: "panel", id: "statement" },
       el(
         "p",
         {},
-        "Balance ",
-        el("b", { text: money(page.balance) }),
-        " · sum of the ledger ",
-        el("b", { text: money(page.ledger_sum) }),
+        t("page.balance-is"),
+        " ",
+        el("b", { text: formatMoney(page.balance) }),
         " · ",
-        el("b", { class: page.reconciles ? "pos" : "neg", id: "reconciles", text: page.reconciles ? "reconciles ✓" : "does not reconcile ✗" }),
+        t("page.ledger-sum"),
+        " ",
+        el("b", { text: formatMoney(page.ledger_sum) }),
+        " · ",
+        el("b", { class: page.reconciles ? "pos" : "neg", id: "reconciles", text: page.reconciles ? t("page.reconciles") : t("page.not-reconciled") }),
       ),
+      topUpButton(() => renderStatement()),
       statementTable(page.entries),
       el(
         "div",
         { class: "pager" },
-        el("button", { class: "btn secondary", type: "button", disabled: offset === 0, text: "Older", onclick: () => renderStatement(Math.max(0, offset - limit)).catch(showError) }),
-        el("span", { text: `entries ${page.total ? offset + 1 : 0}–${offset + page.entries.length} of ${page.total}` }),
-        el("button", { class: "btn secondary", type: "button", disabled: offset + limit >= page.total, text: "Newer", onclick: () => renderStatement(offset + limit).catch(showError) }),
+        el("button", { class: "btn secondary", type: "button", disabled: offset === 0, text: t("page.older"), onclick: () => renderStatement(Math.max(0, offset - limit)).catch(showError) }),
+        el("span", { text: t("page.entries-range", { from: page.total ? offset + 1 : 0, to: offset + page.entries.length, total: page.total }) }),
+        el("button", { class: "btn secondary", type: "button", disabled: offset + limit >= page.total, text: t("page.newer"), onclick: () => renderStatement(offset + limit).catch(showError) }),
       ),
     ),
   );

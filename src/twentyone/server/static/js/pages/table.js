@@ -29,8 +29,8 @@ const page = {
 };
 
 /**
- * Decisions and deals carry an Idempotency-Key; a retry of the same intent (same round step,
- * same operation) reuses it.
+ * Decisions and deals carry an Idempotency-Key; a retry of the same intent after a failure
+ * (same round step, same operation) reuses it; a success forgets it.
  * @param {string} intent
  */
 function keyFor(intent) {
@@ -275,6 +275,7 @@ async function busyWhile(work) {
   drawControls();
   try {
     await work();
+    page.keys = {}; // done: the next intent, even an identical one, is a new request
   } catch (error) {
     showError(error);
     if (error instanceof ApiError && ["stale-action", "round-in-progress", "no-round"].includes(error.code)) {

@@ -286,14 +286,15 @@ export function updateFelt(felt, model, view) {
 /** Scrolls the hand being played (or the first spot with a bet) into view on a narrow screen. */
 export function showActiveHand() {
   const scroller = document.getElementById("spots-scroll");
-  const active = document.querySelector(".hand.current") || document.querySelector(".spot.has-hands");
+  const settled = document.querySelector("#message.win, #message.loss, #message.even, #message.void");
+  const active = document.querySelector(".hand.current") || (settled ? document.getElementById("felt-line") : document.querySelector(".spot.has-hands"));
   if (!active) {
     // Before the deal: spot 1 (the rightmost, played first) is in view.
     if (scroller) scroller.scrollLeft = scroller.scrollWidth;
     return;
   }
-  if (scroller && scroller.scrollWidth > scroller.clientWidth) {
-    const spot = /** @type {HTMLElement} */ (active.closest(".spot"));
+  const spot = /** @type {HTMLElement | null} */ (active.closest(".spot"));
+  if (scroller && spot && scroller.scrollWidth > scroller.clientWidth) {
     const box = scroller.getBoundingClientRect();
     const r = spot.getBoundingClientRect();
     if (r.left < box.left || r.right > box.right) {
@@ -306,6 +307,9 @@ export function showActiveHand() {
   const controls = document.getElementById("controls-dock");
   const bottom = controls && getComputedStyle(controls).position === "sticky" ? controls.getBoundingClientRect().top : window.innerHeight;
   if (r.top < top || r.bottom > bottom) {
-    window.scrollBy({ top: r.top - top - Math.max(0, (bottom - top - r.height) / 2), behavior: "auto" });
+    // The round's result is read with the dealer's cards above it; a hand, in the middle.
+    const dealer = document.querySelector(".dealer-area");
+    const shift = !document.querySelector(".hand.current") && dealer ? dealer.getBoundingClientRect().top - top - 4 : r.top - top - Math.max(0, (bottom - top - r.height) / 2);
+    window.scrollBy({ top: shift, behavior: "auto" });
   }
 }

@@ -719,3 +719,30 @@ def test_sound_is_off_until_switched_on(page: Page, live: LiveServer) -> None:
     assert page.evaluate("() => localStorage.getItem('twentyone.sound')") == "on"
     page.keyboard.press("m")
     expect(page.locator("#btn-sound")).to_have_text("Sound off")
+
+
+def test_a_large_side_bet_win_is_shown_prominently_by_name(page: Page, live: LiveServer) -> None:
+    """Lucky Ladies pays a queen-of-hearts pair 125 to 1 (pay table A, SPEC section 4)."""
+    open_table(page, live, "lucky-ladies")
+    api(page, live, "POST", "/api/tables/lucky-ladies/bets", {"spot": 0, "chip": 1000})
+    body = {"spot": 0, "chip": 100, "side": "lucky-ladies"}
+    api(page, live, "POST", "/api/tables/lucky-ladies/bets", body)
+    open_table(page, live, "lucky-ladies")
+    # Q♥ Q♥ (20) against a 5 up: the pair settles at once; the dealer's 5 9 draws Tc and busts.
+    live.shoes.stack("Qh 5c Qh 9d Tc")
+    press(page, "#btn-deal")
+    press(page, "#btn-stand")
+    win = page.locator(".side-win.big")
+    expect(win).to_have_count(1)
+    expect(win).to_contain_text("Lucky Ladies")
+    expect(win).to_contain_text("+125.00")
+    expect(win).not_to_contain_text("qh")
+    big = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('.side-win.big')).fontSize)"
+    )
+    message = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.getElementById('message')).fontSize)"
+    )
+    assert big >= message * 0.9  # as large as the round's headline, not a footnote
+    expect(page.locator("#result")).to_have_text("You win 135.00")
+    page.screenshot(path=str(SHOTS / "twentyone-table-big-side-win.png"))

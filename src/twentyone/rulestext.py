@@ -11,9 +11,17 @@ from typing import Any
 
 from twentyone.analysis.exact.house_edge import base_game_rtp
 from twentyone.analysis.sidebets import analyse_side_bet
+from twentyone.display import format_percent, paytable_name, side_bet_name, side_outcome_name
 from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, Surrender
 from twentyone.sidebets.paytables import find_paytable
 from twentyone.variants import Variant
+
+PUBLISHED_RTP: dict[str, dict[str, float]] = {
+    "lucky-lucky": {"base": 0.9958, "lucky-lucky": 0.9605},
+}
+"""The returns a variant's source document publishes (``base``: the main game; a side bet by
+name). Lucky Lucky (seed 000): "The theoretical percentage return to player (RTP) is 99.58%" and
+"for the Lucky Lucky side bet is 96.05%". The rules page sets them beside the computed figures."""
 
 
 def _ratio(value: Fraction) -> str:
@@ -130,7 +138,9 @@ def rules_lines(rules: Rules) -> list[str]:
     )
     for bet in rules.side_bets:
         table = find_paytable(bet.name, bet.paytable)
-        pays = ", ".join(f"{o} {p} to 1" for o, p in table.as_dict().items())
+        pays = ", ".join(
+            f"{side_outcome_name(bet.name, o)} {p:,} to 1" for o, p in table.as_dict().items()
+        )
         limits = (
             f"stake exactly {_money(bet.min_stake)}"
             if bet.min_stake == bet.max_stake
@@ -141,37 +151,178 @@ def rules_lines(rules: Rules) -> list[str]:
             if bet.aggregate_cap
             else ""
         )
-        lines.append(f"Side bet {bet.name} (pay table {table.name}, {limits}{cap}): {pays}.")
+        lines.append(
+            f"Side bet {side_bet_name(bet.name)} ({paytable_name(bet.name, table.name)}, "
+            f"{limits}{cap}): {pays}."
+        )
     return lines
 
 
-def rtp_lines(rules: Rules) -> list[str]:
-    """The theoretical returns of the main game and of every side bet, and how they are found."""
+def rtp_lines(rules: Rules, figures: dict[str, Any] | None = None) -> list[str]:
+    """The theoretical returns of the main game and of every side bet, and how they are found
+    (``figures``: the provider's figures, else computed here)."""
+    if figures is None:
+        base = base_game_rtp(rules)
+        sides = [
+            float(analyse_side_bet(b.name, decks=rules.decks, paytable=b.paytable).rtp)
+            for b in rules.side_bets
+        ]
+    else:
+        base = float(figures["base_game_rtp"])
+        by_name = {str(s["name"]): float(s["rtp"]) for s in figures.get("side_bets", [])}
+        sides = [by_name[str(b.name)] for b in rules.side_bets]
     lines = [
-        f"Return to player, main game: {base_game_rtp(rules):.3%}. Exact combinatorial analysis: "
+        f"Return to player, main game: {format_percent(base, 3)}. "
+        "Exact combinatorial analysis: "
         "every up card and starting hand enumerated with exact removal of the cards seen, "
         "composition-dependent optimal play, insurance declined."
     ]
-    for bet in rules.side_bets:
-        analysis = analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
+    for bet, rtp in zip(rules.side_bets, sides, strict=True):
         lines.append(
-            f"Return to player, {bet.name} side bet: {float(analysis.rtp):.3%} (exact "
+            f"Return to player, {side_bet_name(bet.name)} side bet: "
+            f"{format_percent(rtp, 3)} (exact "
             f"enumeration of a fresh {rules.decks}-deck shoe)."
         )
     return lines
 
 
-def rules_document(variant: Variant, rules: Rules | None = None) -> dict[str, Any]:
-    """The rules text and switches of a variant, JSON-ready."""
+def how_to_play(rules: Rules) -> list[str]:
+    """The steps of a round, as the player takes them."""
+    spots = (
+        f"Choose a chip, then click up to {rules.max_spots} betting spots to bet on them; every "
+        "click adds the chip. Each spot may carry a different bet."
+        if rules.max_spots > 1
+        else "Choose a chip, then click the betting spot; every click adds the chip."
+    )
+    steps = [spots]
+    if rules.side_bets:
+        names = " or ".join(side_bet_name(b.name) for b in rules.side_bets)
+        steps.append(f"A {names} side bet goes on the smaller circle of a spot with a main bet.")
+    steps.append(
+        "Click DEAL: each hand and the dealer get two cards, dealt one at a time, starting "
+        "from your rightmost spot."
+    )
+    if rules.insurance:
+        steps.append("When the dealer shows an ace you are offered insurance for each hand.")
+    steps.append(
+        "Play each hand in turn, rightmost first: HIT, STAND, DOUBLE or SPLIT where offered."
+    )
+    steps.append(
+        "The dealer then plays and every hand is compared with the dealer's; the results panel "
+        "lists each bet, what it returned and the round's net."
+    )
+    return steps
+
+
+def buttons(rules: Rules) -> list[dict[str, str]]:
+    """Every button of the table and what it does (the documents' button names)."""
+    out = [
+        ("DEAL", "Deal the cards."),
+        ("CLEAR BETS", "Take every bet off the table."),
+        ("UNDO", "Take back your last bet."),
+        (
+            "DOUBLE",
+            "Before the deal: double every bet on the table. After it: double the "
+            "bet of the hand being played and take one last card.",
+        ),
+        ("HIT", "Take one more card."),
+        ("STAND", "Take no more cards; the next hand is played."),
+    ]
+    if rules.max_split_hands > 1:
+        out.append(("SPLIT", "Split a pair into two hands, the new hand staked like the first."))
+    if rules.surrender is Surrender.LATE:
+        out.append(("SURRENDER", "Give up the hand and take back half its stake."))
+    if rules.insurance:
+        out.append(("ACCEPT", "Insure the current hand against a dealer blackjack."))
+        out.append(("DECLINE", "Play the current hand without insurance."))
+        if rules.max_spots > 1:
+            out.append(("APPLY TO ALL", "Give the same insurance answer for every hand."))
+    if rules.even_money:
+        out.append(("EVEN MONEY", "With a blackjack against an ace: be paid 1 to 1 at once."))
+    out += [
+        ("REBET", "Place the same bets as in the previous round."),
+        ("REBET & DEAL", "Place the previous round's bets and deal at once."),
+        ("DOUBLE & DEAL", "Place twice the previous round's bets and deal at once."),
+    ]
+    return [{"button": name, "does": does} for name, does in out]
+
+
+def notes(void_after_days: int = 90) -> list[str]:
+    """What the documents say about malfunctions, unresolved bets, disconnection and history,
+    as this game does it."""
+    return [
+        "A malfunction voids all pays and plays: every bet of the round is returned and any "
+        "payout taken back, each as an entry on your statement.",
+        f"A round left unfinished becomes void after {void_after_days} days; its bets are "
+        "returned.",
+        "If you are disconnected in the middle of a round, open the game again and log in: the "
+        "round continues from where it stopped, and what it has already paid stays paid.",
+        "History lists every round you have played with its cards, decisions and results, and "
+        "replays it step by step; the statement lists every change to your balance.",
+    ]
+
+
+def rtp_figures(variant: Variant, figures: dict[str, Any]) -> dict[str, Any]:
+    """The computed returns beside what the variant's document publishes, with a plain note
+    wherever the two differ (at the two decimals documents print)."""
+    published = PUBLISHED_RTP.get(variant.name, {})
+    rows: list[tuple[str, str, float, str | None]] = [
+        ("base", "the main game", float(figures["base_game_rtp"]), None)
+    ]
+    for side in figures.get("side_bets", []):
+        what = f"the {side_bet_name(side['name'])} side bet"
+        rows.append((str(side["name"]), what, float(side["rtp"]), str(side.get("ev") or "")))
+    out = []
+    for key, what, computed, exact_ev in rows:
+        claim = published.get(key)
+        note = None
+        if claim is not None:
+            if format_percent(claim) != format_percent(computed):
+                note = (
+                    f"The game's document publishes a return to player of "
+                    f"{format_percent(claim)} for {what}; the exact analysis of these rules "
+                    f"gives {format_percent(computed)}. This page shows the exact figure."
+                )
+            else:
+                note = (
+                    f"This agrees with the {format_percent(claim)} the game's document publishes."
+                )
+        out.append(
+            {
+                "bet": key,
+                "rtp": computed,
+                "published": claim,
+                "note": note,
+                "exact_ev": exact_ev or None,
+            }
+        )
+    return {"figures": out}
+
+
+def rules_document(
+    variant: Variant,
+    rules: Rules | None = None,
+    *,
+    figures: dict[str, Any] | None = None,
+    void_after_days: int = 90,
+) -> dict[str, Any]:
+    """The rules text and switches of a variant, JSON-ready.
+
+    ``figures`` are the exact returns already computed (the server's cached provider); without
+    them they are computed here.
+    """
     rules = rules or variant.rules
-    return {
+    document: dict[str, Any] = {
         "variant": variant.name,
         "title": variant.title,
         "description": variant.description,
         "rules_version": rules.version(),
         "rules": rules.to_dict(),
+        "how_to_play": how_to_play(rules),
+        "buttons": buttons(rules),
         "text": rules_lines(rules),
-        "rtp": rtp_lines(rules),
+        "rtp": rtp_lines(rules, figures),
+        "notes": notes(void_after_days),
         "side_bets": [
             {
                 "name": str(bet.name),
@@ -184,3 +335,6 @@ def rules_document(variant: Variant, rules: Rules | None = None) -> dict[str, An
             for bet in rules.side_bets
         ],
     }
+    if figures is not None:
+        document["returns"] = rtp_figures(variant, figures)["figures"]
+    return document

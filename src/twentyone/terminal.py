@@ -16,6 +16,16 @@ from rich.table import Table
 from rich.text import Text
 
 from twentyone.cards import Card
+from twentyone.display import (
+    error_sentence,
+    hand_label,
+    outcome_name,
+    round_status_name,
+    side_bet_name,
+    side_outcome_name,
+    variant_name,
+    wager_label,
+)
 from twentyone.engine import Action
 from twentyone.errors import TwentyoneError
 from twentyone.rulestext import rules_lines
@@ -101,8 +111,9 @@ class TerminalGame:
     def _header(self, state: TableState) -> None:
         wallet = state.wallet
         held = f" · in play {money(wallet.held)}" if wallet.held else ""
+        title = variant_name(self.variant.name)
         self.console.print(
-            f"[bold]{self.variant.title}[/] · balance [bold green]{money(wallet.balance)}[/]"
+            f"[bold]{title}[/] · balance [bold green]{money(wallet.balance)}[/]"
             f"{held} · limits {money(state.limits.min_bet)}-{money(state.limits.max_bet)}"
         )
 
@@ -111,9 +122,9 @@ class TerminalGame:
         table.add_column("spot")
         table.add_column("main bet", justify="right")
         for bet in state.side_bets:
-            table.add_column(str(bet.name), justify="right")
+            table.add_column(side_bet_name(bet.name), justify="right")
         for index, spot in enumerate(state.layout.spots):
-            row = [self.variant.spot_name(index), money(spot.bet) if spot.bet else "-"]
+            row = [hand_label(index + 1), money(spot.bet) if spot.bet else "-"]
             for bet in state.side_bets:
                 stake = spot.side(str(bet.name))
                 row.append(money(stake) if stake else "-")
@@ -133,52 +144,72 @@ class TerminalGame:
         body = Text("Dealer: ")
         body.append_text(dealer)
         body.append(total)
+        hands_on_spot: dict[int, int] = {}
+        for hand in view.hands:
+            hands_on_spot[hand.spot] = hands_on_spot.get(hand.spot, 0) + 1
         for hand in view.hands:
             marker = "▶ " if view.current == (hand.spot, hand.hand) else "  "
-            name = self.variant.spot_name(state.positions[hand.spot])
-            label = f"\n{marker}{name}" + (f" hand {hand.hand + 1}" if hand.from_split else "")
-            body.append(f"{label}: ")
+            name = hand_label(
+                state.positions[hand.spot] + 1, hand.hand + 1, hands_on_spot[hand.spot]
+            )
+            body.append(f"\n{marker}{name}: ")
             body.append_text(_cards(hand.cards))
             status = (
                 "blackjack" if hand.blackjack else f"{'soft ' if hand.soft else ''}{hand.total}"
             )
             body.append(f" = {status} · stake {money(hand.stake)}")
             if hand.outcome is not None:
-                body.append(f" · {hand.outcome} ({money(hand.returned or 0)})", style="bold")
+                result = f" · {outcome_name(str(hand.outcome))} ({money(hand.returned or 0)})"
+                body.append(result, style="bold")
         for spot, name, outcome in view.side_bets:
-            place = self.variant.spot_name(state.positions[spot])
-            body.append(f"\n  {place} {name}: {outcome or 'pending'}")
+            label = wager_label("side", state.positions[spot] + 1, name=str(name))
+            result = "pending" if outcome is None else side_outcome_name(str(name), outcome)
+            body.append(f"\n  {label}: {result}")
         for spot, stake in view.insurance:
-            body.append(
-                f"\n  {self.variant.spot_name(state.positions[spot])} insured for {money(stake)}"
-            )
+            label = wager_label("insurance", state.positions[spot] + 1)
+            body.append(f"\n  {label}: {money(stake)}")
         self.console.print(Panel(body, title=f"round {state.round_id[:8]}", expand=False))
 
     def _settlement(self, state: RoundState) -> None:
         table = Table(title="settlement")
-        for column in ("spot", "wager", "stake", "returned", "outcome"):
+        for column in ("wager", "stake", "returned", "result"):
             table.add_column(column)
+        hands_on_spot: dict[int, int] = {}
         for line in state.view.settlement:
-            what = line.name or str(line.kind)
-            if line.hand is not None and line.hand > 0:
-                what += f" (hand {line.hand + 1})"
-            table.add_row(
-                self.variant.spot_name(state.positions[line.spot]),
-                what,
-                money(line.stake),
-                money(line.returned),
-                line.outcome,
+            if line.hand is not None:
+                hands_on_spot[line.spot] = max(hands_on_spot.get(line.spot, 1), line.hand + 1)
+        for line in state.view.settlement:
+            kind = str(line.kind)
+            label = wager_label(
+                kind,
+                state.positions[line.spot] + 1,
+                None if line.hand is None else line.hand + 1,
+                name=line.name,
+                hands_on_spot=hands_on_spot.get(line.spot, 1),
             )
+            result = (
+                side_outcome_name(line.name or "", line.outcome)
+                if kind == "side"
+                else outcome_name(line.outcome)
+            )
+            table.add_row(label, money(line.stake), money(line.returned), result)
         self.console.print(table)
         net = state.returned - state.staked
         colour = "green" if net > 0 else "red" if net < 0 else "yellow"
         self.console.print(f"net [bold {colour}]{'+' if net > 0 else ''}{money(net)}[/]")
 
+    def _refused(self, exc: TwentyoneError) -> None:
+        """A refusal in one plain sentence (a usage hint says what to type instead)."""
+        sentence = str(exc) if isinstance(exc, _UsageError) else error_sentence(exc.code, str(exc))
+        self.console.print(f"[red]{sentence}[/]", markup=True, highlight=False)
+
     # -- the loop ------------------------------------------------------------------------------
 
     def run(self) -> None:
         """Play until the player quits (or input ends)."""
-        self.console.print(f"[bold]{self.variant.title}[/]: {self.variant.description}")
+        self.console.print(
+            f"[bold]{variant_name(self.variant.name)}[/]: {self.variant.description}"
+        )
         round_state = self.service.current_round(self.player_id)
         if round_state is not None:
             self.console.print("[yellow]Resuming your unfinished round.[/]")
@@ -198,7 +229,7 @@ class TerminalGame:
             try:
                 outcome = self._betting_command(command, state)
             except TwentyoneError as exc:
-                self.console.print(f"[red]{exc.code}[/]: {exc}")
+                self._refused(exc)
                 continue
             if isinstance(outcome, RoundState) and not self._play(outcome):
                 return
@@ -250,14 +281,14 @@ class TerminalGame:
     def _history(self) -> None:
         page = self.service.history(self.player_id, limit=10)
         table = Table(title="last rounds")
-        for column in ("time", "variant", "status", "staked", "returned", "balance after"):
+        for column in ("time", "game", "status", "staked", "returned", "balance after"):
             table.add_column(column)
         for item in page.rounds:
             after = "-" if item.balance_after is None else money(item.balance_after)
             table.add_row(
                 item.started_at.strftime("%Y-%m-%d %H:%M"),
-                item.variant,
-                item.status,
+                variant_name(item.variant),
+                round_status_name(item.status),
                 money(item.staked),
                 money(item.returned),
                 after,
@@ -297,7 +328,7 @@ class TerminalGame:
                     self.player_id, action, apply_to_all=apply_to_all, expected_step=state.step
                 )
             except TwentyoneError as exc:
-                self.console.print(f"[red]{exc.code}[/]: {exc}")
+                self._refused(exc)
         self._round(state)
         self._settlement(state)
         return True

@@ -43,7 +43,16 @@ def test_every_switch_changes_the_text() -> None:
 @pytest.mark.parametrize(
     ("variant", "phrases"),
     [
-        ("lucky-lucky", ["6 decks", "never checks for blackjack", "10-card Charlie", "felt"]),
+        (
+            "lucky-lucky",
+            [
+                "6 decks",
+                "never checks for blackjack",
+                "10-card Charlie",
+                "Online pay table",
+                "Suited 7-7-7 200 to 1",
+            ],
+        ),
         ("lucky-7", ["8 decks", "first is dealt face down", "even money", "exactly 1.00"]),
         ("european", ["2 decks", "no hole card", "9, 10 or 11", "same rank", "11 cards"]),
         ("lucky-ladies", ["up to 4 hands", "20,000.00 per round", "stake 1.00 to 20.00"]),

@@ -71,8 +71,10 @@ def test_quitting_mid_round_resumes_the_same_round(tmp_path: Path) -> None:
 def test_refusals_are_shown_and_change_nothing(tmp_path: Path) -> None:
     service = _service(tmp_path, [])
     output = _run(service, "european", ["d", "9", "chip 3", "q"])
-    assert "no-bets" in output or "invalid-bet" in output
-    assert "invalid-command" in output
+    # each refusal is one plain sentence (display.py), never the error code
+    assert "Place a main bet on at least one spot before DEAL." in output
+    assert "spots are 1 to 1" in output
+    assert "no-bets" not in output and "invalid-command" not in output
     player = service.find_player("ann")
     assert player is not None and player.wallet.balance == 100_000
     service.close()
@@ -86,7 +88,7 @@ def test_insurance_apply_to_all(tmp_path: Path, variant: str) -> None:
     cards = "9h 8h Ad 7c 9c As 5s 5d" if variant == "lucky-7" else "9h 8h As 7c 9c 5d 5s"
     service = _service(tmp_path, [cards])
     output = _run(service, variant, ["1", "2", "d", "N", "s", "s", "q"])
-    assert "insured" not in output
+    assert "Insurance · Spot" not in output  # declined for every spot: no insurance wager
     player = service.find_player("ann")
     assert player is not None and player.open_round_id is None
     service.close()

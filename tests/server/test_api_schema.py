@@ -54,14 +54,14 @@ def test_the_browser_client_is_served_with_strict_headers(new_client: NewClient)
     visitor = new_client()
     page = visitor.get("/")
     assert page.status_code == 200
-    assert "/static/app.js" in page.text
+    assert "/static/js/main.js" in page.text
     csp = page.headers["content-security-policy"]
     assert "default-src 'self'" in csp
     assert "script-src 'self'" in csp
     assert page.headers["x-content-type-options"] == "nosniff"
-    for asset in ("/static/app.js", "/static/style.css", "/static/favicon.svg"):
+    for asset in ("/static/js/main.js", "/static/style.css", "/static/favicon.svg"):
         assert visitor.get(asset).status_code == 200, asset
-    assert "http://" not in visitor.get("/static/app.js").text  # no CDN: the machine is offline
+    assert "http://" not in visitor.get("/static/js/main.js").text  # no CDN: the machine is offline
     assert visitor.get("/api/variants").headers["cache-control"] == "no-store"
 
 

@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from twentyone.server import errors
 from twentyone.server.accounts import Accounts
-from twentyone.server.routers import auth, history, rounds, tables, variants
+from twentyone.server.routers import auth, history, names, rounds, tables, variants, wallet
 from twentyone.server.settings import RtpProvider, ServerSettings, exact_rtp
 from twentyone.store.service import TableService
 
@@ -87,7 +87,15 @@ def create_app(
             response.headers.setdefault("Cache-Control", "no-store")
         return response
 
-    for router in (auth.router, variants.router, tables.router, rounds.router, history.router):
+    for router in (
+        auth.router,
+        variants.router,
+        tables.router,
+        rounds.router,
+        history.router,
+        wallet.router,
+        names.router,
+    ):
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)

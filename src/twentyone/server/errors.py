@@ -1,6 +1,7 @@
 """The web layer's errors and the one mapping from error codes to HTTP statuses.
 
-Every refusal is answered ``{"error": {"code": ..., "message": ...}}`` with a stable ``code``:
+Every refusal is answered ``{"error": {"code": ..., "message": ..., "sentence": ...}}`` with a
+stable ``code`` and one plain ``sentence`` for a person (:func:`twentyone.display.error_sentence`):
 the table's and the engine's :class:`~twentyone.errors.TwentyoneError` codes, plus the web
 layer's own (``not-authenticated``, ``invalid-credentials``, ``username-taken``,
 ``invalid-request``, ``not-found``). A refusal changes nothing.
@@ -16,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from twentyone.display import error_sentence
 from twentyone.errors import TwentyoneError
 
 log = logging.getLogger(__name__)
@@ -66,14 +68,16 @@ STATUS: dict[str, int] = {
     "player-exists": 409,
     "username-taken": 409,
     "already-registered": 409,
+    "top-up-not-needed": 409,
     "shoe-exhausted": 503,
 }
 """HTTP status per error code; any other caller error is 400."""
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    """The JSON body of every error response."""
-    return {"error": {"code": code, "message": message, **extra}}
+    """The JSON body of every error response (``sentence``: what a person reads)."""
+    sentence = error_sentence(code, message)
+    return {"error": {"code": code, "message": message, "sentence": sentence, **extra}}
 
 
 def status_of(code: str) -> int:

@@ -83,6 +83,7 @@ class AccountOut(Schema):
     limits: LimitsOut
     balance: int
     held: int
+    starting_balance: int
     open_round_id: str | None
     open_round_variant: str | None
     created_at: str | None
@@ -259,6 +260,7 @@ class StatementLineOut(Schema):
     amount: int
     balance_after: int
     detail: str
+    label: str
     created_at: str | None
 
 
@@ -317,6 +319,24 @@ class PaytableOut(Schema):
     aggregate_cap: int | None
 
 
+class ButtonOut(Schema):
+    """A button of the table and what it does."""
+
+    button: str
+    does: str
+
+
+class ReturnOut(Schema):
+    """A bet's exact return beside the figure its document publishes (``note``: the plain
+    sentence comparing them; ``exact_ev``: a side bet's exact expectation as a fraction)."""
+
+    bet: str
+    rtp: float
+    published: float | None
+    note: str | None
+    exact_ev: str | None
+
+
 class RulesOut(Schema):
     """The rules text of a variant, generated from its rule switches."""
 
@@ -325,8 +345,12 @@ class RulesOut(Schema):
     description: str
     rules_version: str
     rules: dict[str, Any]
+    how_to_play: list[str]
+    buttons: list[ButtonOut]
     text: list[str]
     rtp: list[str]
+    notes: list[str]
+    returns: list[ReturnOut]
     side_bets: list[PaytableOut]
 
 

@@ -30,6 +30,7 @@ def account_out(service: TableService, login: Login) -> AccountOut:
             "username": login.username,
             "registered": login.username is not None,
             "open_round_variant": variant,
+            "starting_balance": service.config.opening_grant,
         }
     )
 

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.labels import label_entries, statement_records
 from twentyone.server.schemas import HistoryOut, StatementOut, WalletOut
 
 router = APIRouter(prefix="/api", tags=["history"])
@@ -39,6 +40,10 @@ def statement(
     offset: Offset = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> StatementOut:
-    """Every balance change with its transaction id; reconciles to the balance."""
+    """Every balance change with its transaction id and a label a person reads; reconciles to
+    the balance."""
     page = service.statement(login.player_id, offset=offset, limit=limit)
-    return StatementOut.model_validate(page.to_dict())
+    data = page.to_dict()
+    records = statement_records(service, login.player_id, (e.round_id for e in page.entries))
+    data["entries"] = label_entries(data["entries"], records)
+    return StatementOut.model_validate(data)

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.labels import label_entries
 from twentyone.server.schemas import ActionIn, CurrentRoundOut, RoundOut, RoundRecordOut
 
 router = APIRouter(prefix="/api/rounds", tags=["rounds"])
@@ -49,7 +50,10 @@ def act(round_id: RoundId, body: ActionIn, service: ServiceDep, login: CurrentLo
 @router.get("/{round_id}", summary="A round's full record")
 def get_round(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> RoundRecordOut:
     """Cards in order, decisions, events (to replay it step by step), wagers, ledger entries."""
-    return RoundRecordOut.model_validate(service.round_record(login.player_id, round_id).to_dict())
+    record = service.round_record(login.player_id, round_id)
+    data = record.to_dict()
+    data["entries"] = label_entries(data["entries"], {record.summary.id: record})
+    return RoundRecordOut.model_validate(data)
 
 
 @router.get("/{round_id}/scenario", summary="A finished round as a scenario file")

@@ -47,9 +47,16 @@ def get_variant(name: VariantName, service: ServiceDep) -> VariantOut:
 
 
 @router.get("/{name}/rules", summary="Rules text and pay tables")
-def get_rules(name: VariantName) -> RulesOut:
-    """The rules text generated from the variant's rule switches, with every pay table."""
-    return RulesOut.model_validate(rules_document(find_variant(name)))
+async def get_rules(name: VariantName, rtp: RtpDep, service: ServiceDep) -> RulesOut:
+    """The rules page generated from the variant's rule switches: how to play, every button,
+    the rules, every pay table, the exact returns beside any the document publishes, and the
+    notes on malfunction, unfinished rounds, disconnection and history."""
+    variant = find_variant(name)
+    figures = await run_in_threadpool(rtp, variant)
+    document = rules_document(
+        variant, figures=figures, void_after_days=service.config.void_after_days
+    )
+    return RulesOut.model_validate(document)
 
 
 @router.get("/{name}/rtp", summary="Theoretical return to player")

@@ -1,0 +1,165 @@
+// Display names for everything a person reads: variants, outcomes, side bets and their outcomes,
+// pay tables, actions, hands, wagers, money and percentages. Every string comes from the server's
+// one table (src/twentyone/display.py, served by GET /api/names, keyed by stable ids), fetched
+// once at boot by loadNames(); the look-ups after it are synchronous. A slug without a name is a
+// bug: it is reported with console.error and a neutral word is shown, never the slug.
+
+const NEUTRAL = "—";
+
+/** @type {Record<string, string>} */
+let text = {};
+/** @type {Record<string, string>} */
+let outcomeKinds = {};
+/** @type {{locale: string, currency: string | null}} */
+let moneyFormat = { locale: "en-US", currency: null };
+/** @type {Intl.NumberFormat | null} */
+let moneyFormatter = null;
+
+/** Fetches the display names once; the page works on neutral words if the server cannot. */
+export async function loadNames() {
+  try {
+    const response = await fetch("/api/names", { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`GET /api/names answered ${response.status}`);
+    const data = await response.json();
+    text = data.text || {};
+    outcomeKinds = data.outcome_kinds || {};
+    moneyFormat = data.money || moneyFormat;
+  } catch (error) {
+    console.error("display names could not be loaded", error);
+  }
+  moneyFormatter = null;
+}
+
+/**
+ * The string with id `key`, its {placeholders} filled; a missing id is reported, never shown.
+ * @param {string} key
+ * @param {Record<string, string | number>} [values]
+ * @returns {string}
+ */
+export function t(key, values = {}) {
+  const template = text[key];
+  if (template === undefined) {
+    console.error(`no display name for ${key}`);
+    return NEUTRAL;
+  }
+  return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : ""));
+}
+
+/** @param {string} slug */
+export function variantName(slug) {
+  return t(`variant.${slug}`);
+}
+
+/** @param {string} slug a hand or wager outcome ("bust", "insurance-win") */
+export function outcomeName(slug) {
+  return t(`outcome.${slug}`);
+}
+
+/**
+ * How an outcome reads at a glance: "win", "push" or "lose" (its colour).
+ * @param {string} slug
+ */
+export function outcomeKind(slug) {
+  return outcomeKinds[slug] || "push";
+}
+
+/** @param {string} slug */
+export function sideBetName(slug) {
+  return t(`side-bet.${slug}`);
+}
+
+/**
+ * @param {string} sideBet
+ * @param {string} slug an outcome of that side bet, or "lose"
+ */
+export function sideOutcomeName(sideBet, slug) {
+  return slug === "lose" ? t("side-outcome.lose") : t(`side-outcome.${sideBet}.${slug}`);
+}
+
+/**
+ * @param {string} sideBet
+ * @param {string} slug
+ */
+export function paytableName(sideBet, slug) {
+  const key = `paytable.${sideBet}.${slug}`;
+  return key in text ? text[key] : t("paytable.other");
+}
+
+/** @param {string} slug */
+export function actionName(slug) {
+  return t(`action.${slug}`);
+}
+
+/** @param {string} slug a ledger entry's kind */
+export function entryKindName(slug) {
+  return t(`entry.${slug}`);
+}
+
+/** @param {string} slug a round's status (open, settled, void) */
+export function roundStatusName(slug) {
+  return t(`round-status.${slug}`);
+}
+
+/**
+ * "Spot 2", or "Spot 2 · Hand 1" when the spot holds more than one hand (both counted from 1).
+ * @param {number} spotNumber1
+ * @param {number} [handNumber1]
+ * @param {number} [handsOnSpot]
+ */
+export function handLabel(spotNumber1, handNumber1 = 1, handsOnSpot = 1) {
+  return handsOnSpot > 1
+    ? t("hand.spot-hand", { spot: spotNumber1, hand: handNumber1 })
+    : t("hand.spot", { spot: spotNumber1 });
+}
+
+/**
+ * A settlement line as a person reads it: "Spot 1 · Hand 2 (doubled)", "Insurance · Spot 1",
+ * "Lucky Ladies · Spot 3". `spot` and `hand` are the engine's (from 0); `spot_number` (from 1)
+ * names the table's spot where it differs from the round's, `hands_on_spot` and `doubled` come
+ * from the round's hands.
+ * @param {{kind: string, name?: string | null, spot: number, hand?: number | null,
+ *   doubled?: boolean, hands_on_spot?: number, spot_number?: number}} line
+ */
+export function wagerLabel(line) {
+  const spotNumber = line.spot_number ?? line.spot + 1;
+  const spot = handLabel(spotNumber);
+  if (line.kind === "insurance") {
+    return line.name === "even-money" ? t("wager.even-money", { spot }) : t("wager.insurance", { spot });
+  }
+  if (line.kind === "side") return t("wager.side", { side_bet: sideBetName(line.name || ""), spot });
+  const label = handLabel(spotNumber, (line.hand ?? 0) + 1, line.hands_on_spot ?? 1);
+  return line.doubled ? t("hand.doubled", { label }) : label;
+}
+
+/**
+ * Money in the account's format: play money "1,234.50", a currency account "$1,234.50".
+ * @param {number | null | undefined} minor
+ */
+export function formatMoney(minor) {
+  if (minor === null || minor === undefined) return NEUTRAL;
+  if (!moneyFormatter) {
+    moneyFormatter = moneyFormat.currency
+      ? new Intl.NumberFormat(moneyFormat.locale, { style: "currency", currency: moneyFormat.currency })
+      : new Intl.NumberFormat(moneyFormat.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+  // Minor units are whole numbers; dividing by 100 is exact to the cent for display.
+  return moneyFormatter.format(minor / 100);
+}
+
+/**
+ * A ratio as a percentage: 0.9951 → "99.51%" (the exact fraction belongs in a detail).
+ * @param {number} x
+ * @param {number} [digits]
+ */
+export function formatPercent(x, digits = 2) {
+  return `${(x * 100).toLocaleString(moneyFormat.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+}
+
+/**
+ * A moment as a person reads it: "Dec 1, 2026, 9:12 AM" (in the browser's time zone).
+ * @param {string | null | undefined} iso
+ */
+export function formatTime(iso) {
+  if (!iso) return NEUTRAL;
+  return new Date(iso).toLocaleString(moneyFormat.locale, { dateStyle: "medium", timeStyle: "short" });
+}

@@ -1,0 +1,68 @@
+// History: every round played, newest first, each with a link to its replay. On a phone each
+// round is a card of labelled figures (see pages.css).
+import { api } from "../api.js";
+import { el, mount } from "../dom.js";
+import { showError } from "../messages.js";
+import { formatMoney, formatTime, roundStatusName, t, variantName } from "../names.js";
+
+/**
+ * A table cell with its column's name for the phone layout.
+ * @param {string} label
+ * @param {string | Node} content
+ * @param {string} [cls]
+ */
+export function cell(label, content, cls = "") {
+  return el("td", { class: cls, "data-label": label }, content);
+}
+
+/** @param {number} [offset] rounds to skip (newest first) */
+export async function renderHistory(offset = 0) {
+  const limit = 25;
+  const page = await api("GET", `/api/history?offset=${offset}&limit=${limit}`);
+  const heads = [t("page.started"), t("page.table"), t("page.status"), t("page.staked"), t("page.returned"), t("page.net"), t("page.balance-after"), ""];
+  mount(
+    el("h1", { text: t("page.history") }),
+    el(
+      "section",
+      { class: "panel" },
+      page.rounds.length === 0
+        ? el("p", { text: t("page.no-rounds") })
+        : el(
+            "table",
+            { class: "data stack", id: "history" },
+            el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { scope: "col", class: i >= 3 && i <= 6 ? "num" : "", text: h })))),
+            el(
+              "tbody",
+              {},
+              page.rounds.map((/** @type {any} */ r) =>
+                el(
+                  "tr",
+                  { dataset: { round: r.id } },
+                  cell(heads[0], formatTime(r.started_at)),
+                  cell(heads[1], variantName(r.variant)),
+                  cell(heads[2], roundStatusName(r.status), `status ${r.status}`),
+                  cell(heads[3], formatMoney(r.staked), "num"),
+                  cell(heads[4], formatMoney(r.returned), "num"),
+                  cell(heads[5], formatMoney(r.net), `num ${r.net > 0 ? "pos" : r.net < 0 ? "neg" : ""}`),
+                  cell(heads[6], formatMoney(r.balance_after), "num"),
+                  cell(
+                    "",
+                    r.status === "open"
+                      ? el("a", { href: `#/table/${r.variant}`, text: t("page.continue-short") })
+                      : el("a", { href: `#/history/${r.id}`, text: t("page.replay") }),
+                    "action",
+                  ),
+                ),
+              ),
+            ),
+          ),
+      el(
+        "div",
+        { class: "pager" },
+        el("button", { class: "btn secondary", type: "button", disabled: offset === 0, text: t("page.newer"), onclick: () => renderHistory(Math.max(0, offset - limit)).catch(showError) }),
+        el("span", { text: t("page.rounds-range", { from: page.total ? offset + 1 : 0, to: offset + page.rounds.length, total: page.total }) }),
+        el("button", { class: "btn secondary", type: "button", disabled: offset + limit >= page.total, text: t("page.older"), onclick: () => renderHistory(offset + limit).catch(showError) }),
+      ),
+    ),
+  );
+}

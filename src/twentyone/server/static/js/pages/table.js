@@ -1,0 +1,523 @@
+// The table page: puts the felt, the controls and the settlement together, sends the player's
+// intentions and plays the server's answers back at a pace a person can follow.
+
+import { ApiError, api, newIdempotencyKey } from "../api.js";
+import { el, mount } from "../dom.js";
+import { clearMessage, showError, showMessage } from "../messages.js";
+import { formatMoney, handLabel, sideBetName, variantName } from "../names.js";
+import { go } from "../router.js";
+import { setWallet } from "../session.js";
+import { app, variantInfo } from "../state.js";
+import { announce, spokenCard } from "../table/announce.js";
+import { controlsNode, chipStates } from "../table/controls.js";
+import { buildFelt, showActiveHand, updateFelt } from "../table/felt.js";
+import { handleKey, helpDialog } from "../table/keyboard.js";
+import { framesFromEvents, modelFromRound } from "../table/model.js";
+import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip } from "../table/motion.js";
+import { headline, settlementPanel, sideWins } from "../table/settlement.js";
+import { cardSound, chipSound, flipSound, setSound, soundOn, winSound } from "../table/sound.js";
+
+/** The page's own state (the rest is in app: table, shown, chip, applyAll, busy). */
+const page = {
+  /** @type {HTMLElement | null} */
+  felt: null,
+  dealing: false,
+  /** events already shown, per round */
+  seen: { roundId: "", count: 0 },
+  /** @type {Record<string, string>} intent -> Idempotency-Key, reused when the same intent is retried */
+  keys: {},
+};
+
+/**
+ * Decisions and deals carry an Idempotency-Key; a retry of the same intent after a failure
+ * (same round step, same operation) reuses it; a success forgets it.
+ * @param {string} intent
+ */
+function keyFor(intent) {
+  if (!page.keys[intent]) page.keys = { [intent]: newIdempotencyKey() };
+  return page.keys[intent];
+}
+
+function inRound() {
+  return Boolean(app.shown && app.shown.status === "open");
+}
+
+/** @param {string} name */
+export async function renderTablePage(name) {
+  const info = variantInfo(name);
+  if (!info) throw new ApiError(404, "unknown-variant", `no variant called ${name}`, "There is no such table.");
+  if (info.name !== name) return go(`#/table/${info.name}`);
+  const table = await api("GET", `/api/tables/${info.name}`);
+  if (table.round && table.round.variant !== info.name) {
+    showMessage(`Finish your ${variantName(table.round.variant)} round first.`);
+    return go(`#/table/${table.round.variant}`);
+  }
+  app.table = table;
+  app.shown = table.round;
+  app.applyAll = false;
+  app.busy = false;
+  page.dealing = false;
+  if (table.round) {
+    // Resuming: everything up to now is on the felt already.
+    const record = await api("GET", `/api/rounds/${table.round.round_id}`);
+    page.seen = { roundId: table.round.round_id, count: record.events.length };
+  }
+  pickChip();
+  mountTable(info);
+  draw();
+  showActiveHand();
+  focusPlay();
+}
+
+/** Keeps the selected chip one the balance and the limits allow. */
+function pickChip() {
+  const table = app.table;
+  const states = chipStates(table, table.balance);
+  const usable = table.chips.filter((/** @type {number} */ v) => !states.get(v));
+  if (app.chip && usable.includes(app.chip)) return;
+  if (!app.chip || !table.chips.includes(app.chip)) app.chip = table.chips.includes(1000) ? 1000 : table.chips[0];
+  if (usable.length && !usable.includes(app.chip)) app.chip = usable.filter((/** @type {number} */ v) => v <= (app.chip || 0)).pop() || usable[0];
+}
+
+/** @param {any} info VariantOut */
+function mountTable(info) {
+  const table = app.table;
+  const stepper = info.name === "european";
+  const sideText = table.side_bets.map((/** @type {any} */ b) =>
+    el("span", {}, ` · ${sideBetName(b.name)} `, el("b", { text: b.min_stake === b.max_stake ? `exactly ${formatMoney(b.min_stake)}` : `${formatMoney(b.min_stake)} – ${formatMoney(b.max_stake)}` })),
+  );
+  const help = helpDialog();
+  const head = el(
+    "div",
+    { class: "table-head" },
+    el("h1", { text: variantName(info.name) }),
+    el("div", { class: "limits", id: "limits" }, "Limits ", el("b", { text: `${formatMoney(table.limits.min_bet)} – ${formatMoney(table.limits.max_bet)}` }), sideText),
+    el(
+      "div",
+      { class: "table-tools" },
+      el("a", { href: `#/rules/${info.name}`, text: "Rules & pay tables" }),
+      el("button", {
+        class: "btn link",
+        id: "btn-sound",
+        type: "button",
+        "aria-pressed": String(soundOn()),
+        "aria-keyshortcuts": "M",
+        text: soundOn() ? "Sound on" : "Sound off",
+        onclick: (/** @type {Event} */ event) => {
+          setSound(!soundOn());
+          const b = /** @type {HTMLButtonElement} */ (event.currentTarget);
+          b.textContent = soundOn() ? "Sound on" : "Sound off";
+          b.setAttribute("aria-pressed", String(soundOn()));
+        },
+      }),
+      el("button", { class: "btn link", id: "btn-help", type: "button", "aria-keyshortcuts": "?", "aria-haspopup": "dialog", text: "Shortcuts (?)", onclick: () => help.showModal() }),
+    ),
+  );
+  page.felt = buildFelt(table, stepper, {
+    bet: (pos) => placeChip(pos, null),
+    sideBet: (pos, offer) => placeChip(pos, offer),
+    decrease: () => tableOp("undo"),
+  });
+  page.felt.addEventListener("click", (event) => {
+    if (page.dealing && !(/** @type {HTMLElement} */ (event.target).closest("button"))) skip();
+  });
+  const controls = el(
+    "div",
+    { class: "controls-dock", id: "controls-dock" },
+    el("div", { class: "dock-top" }, el("div", { class: "notice-line", id: "notice", "aria-live": "polite" }), el("div", { class: "dock-balance", id: "dock-balance", "aria-hidden": "true" })),
+    el("div", { id: "controls-body" }),
+  );
+  mount(
+    el(
+      "div",
+      { class: "table-page", id: "table-page", dataset: { variant: info.name, spots: table.spots.length } },
+      head,
+      page.felt,
+      controls,
+      el("div", { id: "settlement-box" }),
+      el("div", { class: "visually-hidden", id: "announcer", "aria-live": "polite", "aria-atomic": "true" }),
+      help,
+    ),
+  );
+}
+
+/** Marks the page busy while a request or a deal is under way (tests wait on it). */
+function markBusy() {
+  const root = document.getElementById("table-page");
+  if (root) root.dataset.busy = String(app.busy || page.dealing);
+}
+
+/** Draws the felt, the controls and the settlement for the state in app. */
+function draw() {
+  const table = app.table;
+  const round = app.shown;
+  if (!page.felt || !document.body.contains(page.felt)) return;
+  const open = inRound();
+  const balance = open ? round.balance : table.balance;
+  const onTable = open || round ? 0 : table.total;
+  setWallet(balance, open ? round.held : table.held, onTable);
+  const dock = document.getElementById("dock-balance");
+  if (dock) {
+    dock.replaceChildren("Balance ", el("b", { text: formatMoney(balance) }), open ? ` · in play ${formatMoney(round.held)}` : onTable ? ` · bets ${formatMoney(onTable)} · ${formatMoney(balance - onTable)} after DEAL` : "");
+  }
+  const betting = !open;
+  updateFelt(page.felt, modelFromRound(round), { table, betting, busy: app.busy || page.dealing, tableBets: !round });
+  drawLine(table, round);
+  drawControls();
+  const box = document.getElementById("settlement-box");
+  if (box) box.replaceChildren(round && round.status !== "open" ? settlementPanel(round) : "");
+}
+
+/** The line between the dealer and the spots: whose turn it is, or how the round ended. */
+function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
+  const message = document.getElementById("message");
+  const wins = document.getElementById("side-wins");
+  if (!message || !wins) return;
+  wins.replaceChildren();
+  message.className = "message";
+  if (!round) {
+    message.textContent = table.total ? `Bets ${formatMoney(table.total)} · press DEAL when ready` : "Place your bets: pick a chip, then a circle";
+    return;
+  }
+  if (round.status !== "open") {
+    const head = headline(round);
+    message.textContent = head.text;
+    message.classList.add(head.mood);
+    for (const win of sideWins(round)) {
+      wins.append(el("div", { class: `side-win${win.big ? " big" : ""}` }, el("span", { text: win.text }), el("b", { text: ` +${formatMoney(win.won)}` })));
+    }
+    return;
+  }
+  const [spot] = round.current || [0, 0];
+  const pos = round.positions[spot];
+  const spotHands = round.hands.filter((/** @type {any} */ h) => h.spot === spot);
+  const index = spotHands.findIndex((/** @type {any} */ h) => round.current && h.hand === round.current[1]);
+  const who = handLabel(pos + 1, index + 1, spotHands.length);
+  if (round.phase === "insurance") {
+    const even = round.legal_actions.includes("even-money") || round.legal_actions.includes("no-even-money");
+    message.textContent = even ? `Even money for ${handLabel(pos + 1, 1, 1)}?` : `Insurance for ${handLabel(pos + 1, 1, 1)}?`;
+  } else {
+    message.textContent = `${who}: your move`;
+  }
+}
+
+function drawControls() {
+  markBusy();
+  const body = document.getElementById("controls-body");
+  if (!body) return;
+  const focused = document.activeElement && document.activeElement.id;
+  const table = app.table;
+  const round = app.shown;
+  const open = inRound();
+  body.replaceChildren(
+    controlsNode(
+      { table, round, chip: app.chip, applyAll: app.applyAll, busy: app.busy || page.dealing, dealing: page.dealing, balance: open ? round.balance : table.balance },
+      {
+        chip: (value) => {
+          app.chip = value;
+          drawControls();
+        },
+        tableOp,
+        act,
+        toggleApplyAll: () => {
+          app.applyAll = !app.applyAll;
+          drawControls();
+          drawLine(app.table, app.shown);
+        },
+        skip,
+      },
+    ),
+  );
+  if (focused) {
+    const again = /** @type {HTMLButtonElement | null} */ (document.getElementById(focused));
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+}
+
+/** @param {Element | null} node */
+function usable(node) {
+  return Boolean(node && document.body.contains(node) && !(/** @type {HTMLButtonElement} */ (node).disabled) && !node.closest("[hidden]"));
+}
+
+/**
+ * Keeps focus where play goes on: in a round, on the decision asked now (unless the player is
+ * already on one); between rounds, where the player was, else on DEAL / REBET & DEAL.
+ */
+function focusPlay() {
+  const active = document.activeElement;
+  const onTable = usable(active) && active !== document.body && Boolean(active && active.closest("#table-page"));
+  if (inRound()) {
+    if (onTable && active && active.closest("#play-buttons, #insurance-buttons")) return;
+    for (const id of ["btn-accept", "btn-even-money", "btn-hit", "btn-stand"]) {
+      const b = document.getElementById(id);
+      if (usable(b)) return /** @type {HTMLElement} */ (b).focus({ preventScroll: true });
+    }
+    return;
+  }
+  if (onTable && active && !active.closest("#play-buttons, #insurance-buttons, #btn-skip")) return;
+  for (const id of ["btn-deal", "btn-rebet-deal", "btn-rebet"]) {
+    const b = document.getElementById(id);
+    if (usable(b)) return /** @type {HTMLElement} */ (b).focus({ preventScroll: true });
+  }
+  const chip = document.querySelector(".chip[aria-pressed='true']");
+  if (usable(chip)) /** @type {HTMLElement} */ (chip).focus({ preventScroll: true });
+}
+
+/**
+ * Runs one request with every control disabled; a refusal shows its sentence and, where the
+ * table moved on, the table as it now is.
+ * @param {() => Promise<void>} work
+ */
+async function busyWhile(work) {
+  if (app.busy || page.dealing) return;
+  app.busy = true;
+  clearMessage();
+  drawControls();
+  try {
+    await work();
+    page.keys = {}; // done: the next intent, even an identical one, is a new request
+  } catch (error) {
+    showError(error);
+    if (error instanceof ApiError && ["stale-action", "round-in-progress", "no-round"].includes(error.code)) {
+      await refreshTable().catch(() => undefined);
+    }
+  } finally {
+    app.busy = false;
+    page.dealing = false;
+    if (app.table) {
+      draw();
+      showActiveHand();
+      focusPlay();
+    }
+    markBusy();
+  }
+}
+
+async function refreshTable() {
+  const table = await api("GET", `/api/tables/${app.table.variant}`);
+  app.table = table;
+  if (table.round) app.shown = table.round;
+}
+
+/**
+ * @param {number} pos
+ * @param {any} offer a side-bet offer, or null for the main bet
+ */
+function placeChip(pos, offer) {
+  let chip = app.chip;
+  // A side bet with one fixed stake (Lucky 7: exactly one credit) takes that stake.
+  if (offer && offer.min_stake === offer.max_stake && app.table.chips.includes(offer.min_stake)) chip = offer.min_stake;
+  return busyWhile(async () => {
+    /** @type {Record<string, unknown>} */
+    const body = { spot: pos, chip };
+    if (offer) body.side = offer.name;
+    const table = await api("POST", `/api/tables/${app.table.variant}/bets`, body);
+    app.table = table;
+    app.shown = null;
+    pickChip();
+    const stake = offer ? table.spots[pos].side_bets[offer.name] : table.spots[pos].bet;
+    announce(`${handLabel(pos + 1, 1, 1)}: ${offer ? "side bet" : "bet"} ${formatMoney(stake)}. Bets on the table ${formatMoney(table.total)}.`);
+    chipSound();
+  });
+}
+
+const DEALS = new Set(["deal", "rebet-and-deal", "double-and-deal"]);
+
+/** @param {string} op undo, clear, double, rebet, deal, rebet-and-deal, double-and-deal */
+function tableOp(op) {
+  return busyWhile(async () => {
+    const options = DEALS.has(op) ? { idempotencyKey: keyFor(`${op}:${app.table.balance}:${app.table.total}`) } : {};
+    const table = await api("POST", `/api/tables/${app.table.variant}/${op}`, undefined, options);
+    app.table = table;
+    if (!DEALS.has(op)) {
+      app.shown = null;
+      pickChip();
+      announce(table.total ? `Bets on the table ${formatMoney(table.total)}.` : "No bets on the table.");
+      return;
+    }
+    await playRound(table.round);
+    if (table.round && table.round.status !== "open") await afterSettled(table.round);
+  });
+}
+
+/** @param {string} action */
+function act(action) {
+  const round = app.shown;
+  const step = round.step; // the state the player acted on: a repeated click is refused
+  const applyToAll = app.applyAll && round.phase === "insurance";
+  return busyWhile(async () => {
+    const state = await api(
+      "POST",
+      `/api/rounds/${round.round_id}/actions`,
+      { action, apply_to_all: applyToAll, expected_step: step },
+      { idempotencyKey: keyFor(`${round.round_id}:${step}:${action}:${applyToAll}`) },
+    );
+    app.applyAll = false;
+    await playRound(state);
+    if (state.status !== "open") await afterSettled(state);
+  });
+}
+
+/**
+ * Deals what happened since the felt was last drawn, one step at a time in the events' order
+ * (SPEC section 3), then shows the server's state.
+ * @param {any} state RoundOut after the request
+ */
+async function playRound(state) {
+  const from = page.seen.roundId === state.round_id ? page.seen.count : 0;
+  let frames = [];
+  try {
+    const record = await api("GET", `/api/rounds/${state.round_id}`);
+    frames = framesFromEvents(record.events, state.positions, state.round_id, from);
+    page.seen = { roundId: state.round_id, count: record.events.length };
+  } catch (error) {
+    console.error(error); // the state itself is still shown
+  }
+  const ms = cardPause();
+  if (frames.length && page.felt) {
+    page.dealing = true;
+    setWallet(state.balance, state.held);
+    const line = document.getElementById("message");
+    if (line && from === 0) {
+      line.className = "message";
+      line.textContent = "Dealing…";
+    }
+    beginSequence();
+    drawControls();
+    document.getElementById("btn-skip")?.focus({ preventScroll: true });
+    for (const frame of frames) {
+      if (isSkipping()) break;
+      if (frame.kind === "settle") {
+        settleChips(frame.model, ms);
+        await pause(ms * 2);
+        continue;
+      }
+      const changed = updateFelt(page.felt, frame.model, { table: app.table, betting: false, busy: true });
+      for (const c of changed) {
+        if (c.how === "flip") {
+          flip(c.node, ms);
+          flipSound();
+        } else if (frame.kind !== "split") {
+          dealFromShoe(c.node, ms);
+          cardSound();
+        }
+      }
+      if (frame.kind !== "side") showActiveSpot(frame.at);
+      await pause(frame.kind === "side" ? ms / 2 : frame.kind === "flip" ? ms * 1.3 : ms);
+    }
+  }
+  app.shown = state;
+  app.table.round = state;
+  page.dealing = false;
+  announceState(state, frames);
+  if (state.status !== "open" && (state.net ?? 0) > 0) winSound();
+}
+
+/** @param {{spot: number, hand: number | null} | undefined} at */
+function showActiveSpot(at) {
+  if (!at || at.spot < 0) return;
+  const scroller = document.getElementById("spots-scroll");
+  if (!scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+  const hand = document.querySelector(`.hand[data-spot="${at.spot}"]`);
+  const spot = hand && /** @type {HTMLElement} */ (hand.closest(".spot"));
+  if (!spot) return;
+  const box = scroller.getBoundingClientRect();
+  const r = spot.getBoundingClientRect();
+  if (r.left < box.left || r.right > box.right) scroller.scrollBy({ left: r.left + r.width / 2 - (box.left + box.width / 2) });
+}
+
+/**
+ * Chips collected from the losing hands and paid to the winning ones.
+ * @param {import("../table/model.js").FeltModel} model
+ * @param {number} ms
+ */
+function settleChips(model, ms) {
+  let moved = false;
+  model.spots.forEach((spot, index) => {
+    const pos = model.positions[index];
+    const circle = /** @type {HTMLElement | null} */ (document.querySelector(`.spot[data-pos="${pos}"] .bet-circle`));
+    if (!circle) return;
+    for (const h of spot.hands) {
+      if (h.returned === null) continue;
+      if (h.returned < h.stake) moveChip(circle, "collect", ms);
+      else if (h.returned > h.stake) moveChip(circle, "pay", ms);
+      moved = true;
+    }
+  });
+  if (moved) chipSound();
+}
+
+/**
+ * Tells a screen reader what just happened: the cards dealt, the totals and what is asked now,
+ * or the round's result.
+ * @param {any} state
+ * @param {import("../table/model.js").Frame[]} frames
+ */
+function announceState(state, frames) {
+  const parts = [];
+  const dealt = frames.filter((f) => f.kind === "card" || f.kind === "dealer-card" || f.kind === "flip");
+  if (dealt.length) {
+    const up = state.dealer.cards.filter(Boolean);
+    parts.push(`Dealer ${state.status === "open" ? "shows" : "has"} ${up.map(spokenCard).join(", ")}${state.dealer.total !== null ? `, ${state.dealer.total}` : ""}.`);
+    state.positions.forEach((/** @type {number} */ pos, /** @type {number} */ spot) => {
+      const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
+      hands.forEach((/** @type {any} */ h, /** @type {number} */ k) => {
+        parts.push(`${handLabel(pos + 1, k + 1, hands.length)}: ${h.cards.map(spokenCard).join(", ")}, ${h.blackjack ? "blackjack" : h.total > 21 ? `${h.total}, bust` : h.total}.`);
+      });
+    });
+  }
+  if (state.status !== "open") {
+    parts.push(`${headline(state).text}.`);
+    for (const win of sideWins(state)) parts.push(`${win.text}: ${formatMoney(win.won)} won.`);
+  } else if (state.phase === "insurance") {
+    parts.push(document.getElementById("insurance-question")?.textContent || "Insurance?");
+  } else if (state.current) {
+    const [spot, hand] = state.current;
+    const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
+    const k = hands.findIndex((/** @type {any} */ h) => h.hand === hand);
+    parts.push(`${handLabel(state.positions[spot] + 1, k + 1, hands.length)} to play: ${state.legal_actions.join(", ")}.`);
+  }
+  announce(parts.join(" "));
+}
+
+/** @param {any} round */
+async function afterSettled(round) {
+  const table = await api("GET", `/api/tables/${app.table.variant}`);
+  app.table = table;
+  app.shown = round;
+  pickChip();
+}
+
+// A phone turned sideways keeps the hand being played in view.
+window.addEventListener("resize", () => {
+  if (page.felt && document.body.contains(page.felt) && !page.dealing) showActiveHand();
+});
+
+// Keyboard shortcuts on the table page (installed once; inactive on other pages).
+document.addEventListener("keydown", (event) => {
+  if (!page.felt || !document.body.contains(page.felt)) return;
+  const handled = handleKey(event, {
+    spot: (n, side) => {
+      if (inRound() || n > app.table.spots.length) return;
+      const offer = side ? app.table.side_bets[0] : null;
+      if (side && !offer) return;
+      placeChip(n - 1, offer);
+    },
+    chip: (step) => {
+      if (inRound() || app.busy) return;
+      const states = chipStates(app.table, app.table.balance);
+      const usable = app.table.chips.filter((/** @type {number} */ v) => !states.get(v));
+      const at = usable.indexOf(app.chip);
+      const next = usable[Math.max(0, Math.min(usable.length - 1, (at < 0 ? 0 : at) + step))];
+      if (next !== undefined) {
+        app.chip = next;
+        drawControls();
+        announce(`Chip ${formatMoney(next)}`);
+      }
+    },
+    help: () => /** @type {HTMLDialogElement | null} */ (document.getElementById("help"))?.showModal(),
+    skip,
+    dealing: () => page.dealing,
+  });
+  if (handled) event.preventDefault();
+});

@@ -1,0 +1,315 @@
+// The felt: dealer, shoe, spots with their hands, bet circles and side-bet circles. Built once
+// per table page and then updated in place (keyed by spot and hand), so a card that arrives is
+// one new element and nothing already on the felt moves sideways.
+
+import { cardNode, chipStack } from "../cards.js";
+import { el } from "../dom.js";
+import { formatMoney, handLabel, outcomeName, sideBetName, sideOutcomeName } from "../names.js";
+
+const PER_ROW = 4; // cards per row of a hand's cascade (a fifth card starts a row below)
+const WIN = new Set(["win", "blackjack", "charlie", "even-money"]);
+
+/**
+ * Table positions from left to right: position 0 is the rightmost spot (played first).
+ * @param {number} count
+ */
+export function leftToRight(count) {
+  return Array.from({ length: count }, (_, i) => count - 1 - i);
+}
+
+/** @param {string} name a display name */
+function initials(name) {
+  return name
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((word) => (/^\d/.test(word) ? word : word[0].toUpperCase()))
+    .join("");
+}
+
+/**
+ * @typedef {object} FeltHandlers
+ * @property {(pos: number) => void} bet a click on a main bet circle
+ * @property {(pos: number, side: any) => void} sideBet a click on a side-bet circle
+ * @property {(pos: number) => void} [decrease] European's Decrease (−)
+ */
+
+/**
+ * @param {any} table TableOut
+ * @param {boolean} stepper European: bets with Increase (+) / Decrease (−)
+ * @param {FeltHandlers} handlers
+ * @returns {HTMLElement}
+ */
+export function buildFelt(table, stepper, handlers) {
+  const spots = el("div", { class: "spots", id: "spots", dataset: { count: table.spots.length } });
+  for (const pos of leftToRight(table.spots.length)) {
+    const name = handLabel(pos + 1, 1, 1);
+    const circles = el(
+      "div",
+      { class: "circles" },
+      el("button", {
+        class: "bet-circle",
+        type: "button",
+        dataset: { pos, name: `Bet on ${name}` },
+        onclick: () => handlers.bet(pos),
+      }),
+      table.side_bets.map((offer) =>
+        el("button", {
+          class: "side-circle",
+          type: "button",
+          dataset: { side: offer.name, pos, name: `${sideBetName(offer.name)} side bet on ${name}` },
+          title: sideBetName(offer.name),
+          onclick: () => handlers.sideBet(pos, offer),
+        }),
+      ),
+    );
+    const spot = el(
+      "div",
+      { class: "spot", dataset: { pos }, role: "group", "aria-label": name },
+      el("div", { class: "hands" }),
+      el("div", { class: "insured", hidden: true }),
+      circles,
+      stepper
+        ? el(
+            "div",
+            { class: "stepper" },
+            el("button", { class: "btn secondary step", type: "button", id: `btn-decrease-${pos}`, "aria-label": `Decrease the bet on ${name} (take back the last chip)`, text: "−", onclick: () => handlers.decrease && handlers.decrease(pos) }),
+            el("button", { class: "btn secondary step", type: "button", id: `btn-increase-${pos}`, "aria-label": `Increase the bet on ${name} by the selected chip`, text: "+", onclick: () => handlers.bet(pos) }),
+          )
+        : null,
+      el("div", { class: "spot-name", text: name }),
+    );
+    spots.append(spot);
+  }
+  return el(
+    "section",
+    { class: "felt", id: "felt", "aria-label": "Table" },
+    el("div", { class: "shoe", id: "shoe", "aria-hidden": "true" }, el("span")),
+    el(
+      "div",
+      { class: "dealer-area" },
+      el("div", { class: "dealer-tray", id: "dealer-tray", "aria-hidden": "true" }),
+      el("div", { class: "cards dealer-cards", id: "dealer-cards" }),
+      el("div", { class: "dealer-label", id: "dealer-total", text: "Dealer" }),
+    ),
+    el(
+      "div",
+      { class: "felt-line", id: "felt-line" },
+      el("p", { class: "message", id: "message" }),
+      el("div", { class: "side-wins", id: "side-wins" }),
+    ),
+    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": "Spots", tabindex: "0" }, spots),
+  );
+}
+
+/**
+ * Makes ``container`` hold exactly ``cards`` (null: face down), reusing what is there.
+ * @param {HTMLElement} container
+ * @param {(string | null)[]} cards
+ * @param {number} perRow
+ * @param {{node: HTMLElement, how: "new" | "flip"}[]} changed collects the cards that arrived or turned
+ */
+function syncCards(container, cards, perRow, changed) {
+  const nodes = /** @type {HTMLElement[]} */ ([...container.children]);
+  cards.forEach((card, i) => {
+    const want = card || "down";
+    let node = nodes[i];
+    if (node && node.dataset.card === want) {
+      // already there
+    } else if (node) {
+      const fresh = cardNode(card);
+      node.replaceWith(fresh);
+      changed.push({ node: fresh, how: node.dataset.card === "down" ? "flip" : "new" });
+      node = fresh;
+    } else {
+      node = cardNode(card);
+      container.append(node);
+      changed.push({ node, how: "new" });
+    }
+    node.style.setProperty("--c", String(i % perRow));
+    node.style.setProperty("--r", String(Math.floor(i / perRow)));
+    node.style.zIndex = String(i + 1);
+  });
+  nodes.slice(cards.length).forEach((node) => node.remove());
+  container.style.setProperty("--rows", String(Math.max(1, Math.ceil(cards.length / perRow))));
+  container.style.setProperty("--n", String(Math.max(1, Math.min(cards.length, perRow))));
+}
+
+/** @param {{total: number | null, soft: boolean, blackjack: boolean}} h */
+function totalText(h) {
+  if (h.total === null) return "";
+  if (h.blackjack) return "Blackjack";
+  if (h.soft && h.total < 21) return `${h.total - 10}/${h.total}`;
+  return h.total > 21 ? `${h.total} Bust` : String(h.total);
+}
+
+/**
+ * @param {{outcome: string | null, returned: number | null, stake: number}} h
+ * @returns {{text: string, cls: string}}
+ */
+function outcomeText(h) {
+  if (!h.outcome) return { text: "", cls: "" };
+  const net = (h.returned ?? 0) - h.stake;
+  const cls = WIN.has(h.outcome) ? "win" : h.outcome === "push" ? "push" : "lose";
+  const amount = net > 0 ? ` +${formatMoney(net)}` : net < 0 ? ` −${formatMoney(-net)}` : "";
+  return { text: `${outcomeName(h.outcome)}${amount}`, cls };
+}
+
+/**
+ * @typedef {object} FeltView
+ * @property {any} table TableOut
+ * @property {boolean} betting bets may be placed (no round open)
+ * @property {boolean} busy a request or a deal is under way
+ * @property {boolean} [tableBets] show the table's bets (no round on the felt)
+ */
+
+/**
+ * Updates the felt to show ``model`` and returns the cards that arrived or turned over.
+ * @param {HTMLElement} felt
+ * @param {import("./model.js").FeltModel} model
+ * @param {FeltView} view
+ */
+export function updateFelt(felt, model, view) {
+  /** @type {{node: HTMLElement, how: "new" | "flip", where: string}[]} */
+  const changed = [];
+  /** @type {{node: HTMLElement, how: "new" | "flip"}[]} */
+  const dealerChanged = [];
+  const dealerCards = /** @type {HTMLElement} */ (felt.querySelector("#dealer-cards"));
+  syncCards(dealerCards, model.dealer.cards, 12, dealerChanged);
+  dealerChanged.forEach((c) => changed.push({ ...c, where: "dealer" }));
+  const dealerTotal = /** @type {HTMLElement} */ (felt.querySelector("#dealer-total"));
+  const d = model.dealer;
+  let label = "Dealer";
+  if (d.cards.length && d.total !== null) {
+    if (d.blackjack) label = "Dealer · Blackjack";
+    else label = `Dealer · ${d.total}${d.total > 21 ? " · bust" : ""}`;
+  }
+  dealerTotal.textContent = label;
+
+  const table = view.table;
+  for (const spotNode of /** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll(".spot"))) {
+    const pos = Number(spotNode.dataset.pos);
+    const index = model.positions.indexOf(pos);
+    const spotView = index >= 0 ? model.spots.get(index) : undefined;
+    const handsBox = /** @type {HTMLElement} */ (spotNode.querySelector(".hands"));
+    const hands = spotView ? spotView.hands : [];
+    const keep = new Set(hands.map((h) => String(h.hand)));
+    for (const node of /** @type {HTMLElement[]} */ ([...handsBox.children])) {
+      if (!keep.has(node.dataset.hand || "")) node.remove();
+    }
+    hands.forEach((h, k) => {
+      let node = /** @type {HTMLElement | null} */ (handsBox.querySelector(`.hand[data-hand="${h.hand}"]`));
+      if (!node) {
+        node = el(
+          "div",
+          { class: "hand", dataset: { spot: index, hand: h.hand } },
+          el("div", { class: "hand-head" }, el("span", { class: "hand-name" }), el("span", { class: "hand-total" })),
+          el("div", { class: "cards" }),
+          el("div", { class: "hand-foot" }, el("span", { class: "hand-stake" }), el("span", { class: "hand-outcome" })),
+        );
+      }
+      if (handsBox.children[k] !== node) handsBox.insertBefore(node, handsBox.children[k] || null);
+      const name = handLabel(pos + 1, k + 1, hands.length);
+      node.setAttribute("role", "group");
+      node.setAttribute("aria-label", name);
+      node.classList.toggle("current", h.current);
+      node.classList.toggle("split", hands.length > 1);
+      if (h.current) node.setAttribute("aria-current", "true");
+      else node.removeAttribute("aria-current");
+      /** @type {HTMLElement} */ (node.querySelector(".hand-name")).textContent = hands.length > 1 ? `Hand ${k + 1}` : "";
+      const total = /** @type {HTMLElement} */ (node.querySelector(".hand-total"));
+      total.textContent = totalText(h);
+      total.classList.toggle("bust", h.total !== null && h.total > 21);
+      const cardsBox = /** @type {HTMLElement} */ (node.querySelector(".cards"));
+      /** @type {{node: HTMLElement, how: "new" | "flip"}[]} */
+      const arrived = [];
+      syncCards(cardsBox, h.cards, PER_ROW, arrived);
+      arrived.forEach((c) => changed.push({ ...c, where: name }));
+      /** @type {HTMLElement} */ (node.querySelector(".hand-stake")).textContent = h.outcome ? "" : `${formatMoney(h.stake)}${h.doubled ? " · doubled" : ""}`;
+      const outcome = outcomeText(h);
+      const outcomeNode = /** @type {HTMLElement} */ (node.querySelector(".hand-outcome"));
+      outcomeNode.textContent = outcome.text;
+      outcomeNode.className = `hand-outcome ${outcome.cls}`;
+    });
+    spotNode.classList.toggle("has-hands", hands.length > 0);
+    spotNode.classList.toggle("many", hands.length > 1);
+
+    const insured = /** @type {HTMLElement} */ (spotNode.querySelector(".insured"));
+    insured.hidden = !(spotView && spotView.insured);
+    insured.textContent = spotView && spotView.insured ? `Insured ${formatMoney(spotView.insured)}` : "";
+
+    let mainStake = 0;
+    /** @type {Record<string, number>} */
+    let sideStakes = {};
+    /** @type {Record<string, string>} */
+    let sideOutcomes = {};
+    if (view.tableBets) {
+      mainStake = table.spots[pos].bet;
+      sideStakes = table.spots[pos].side_bets || {};
+    } else if (spotView && model.settled) {
+      // Settled: the losing chips were collected, the winners' paid out beside their stake.
+      mainStake = hands.reduce((sum, h) => sum + (h.returned ?? 0), 0);
+      sideStakes = spotView.sideReturned;
+      sideOutcomes = spotView.sideOutcomes;
+    } else if (spotView) {
+      mainStake = hands.reduce((sum, h) => sum + h.stake, 0);
+      sideStakes = spotView.sideStakes;
+      sideOutcomes = spotView.sideOutcomes;
+    }
+    const circle = /** @type {HTMLButtonElement} */ (spotNode.querySelector(".bet-circle"));
+    circle.disabled = !view.betting || view.busy;
+    circle.classList.toggle("has-bet", mainStake > 0);
+    circle.classList.toggle("paid", Boolean(model.settled && mainStake > 0));
+    const said = el("span", { class: "visually-hidden", text: `${circle.dataset.name}: ` });
+    circle.replaceChildren(said, ...(mainStake ? [chipStack(mainStake), el("span", { class: "stake", text: formatMoney(mainStake) })] : [el("span", { class: "bet-word", "aria-hidden": "true", text: "Bet" }), el("span", { class: "visually-hidden", text: "no chips" })]));
+    for (const side of /** @type {NodeListOf<HTMLButtonElement>} */ (spotNode.querySelectorAll(".side-circle"))) {
+      const name = side.dataset.side || "";
+      const stake = sideStakes[name];
+      const outcome = sideOutcomes[name];
+      side.disabled = !view.betting || view.busy;
+      side.classList.toggle("has-bet", Boolean(stake));
+      side.classList.toggle("won", Boolean(outcome) && outcome !== "lose");
+      side.classList.toggle("lost", outcome === "lose");
+      side.replaceChildren(
+        el("span", { class: "visually-hidden", text: `${side.dataset.name}: ` }),
+        stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "side-word", "aria-hidden": "true", text: initials(sideBetName(name)) }),
+        stake ? "" : el("span", { class: "visually-hidden", text: "no bet" }),
+      );
+      side.title = outcome ? `${sideBetName(name)}: ${sideOutcomeName(name, outcome)}` : sideBetName(name);
+    }
+    for (const step of /** @type {NodeListOf<HTMLButtonElement>} */ (spotNode.querySelectorAll(".stepper .step"))) {
+      step.disabled = !view.betting || view.busy || (step.id.startsWith("btn-decrease") && !(table.can_undo && mainStake > 0));
+    }
+  }
+  return changed;
+}
+
+/** Scrolls the hand being played (or the first spot with a bet) into view on a narrow screen. */
+export function showActiveHand() {
+  const scroller = document.getElementById("spots-scroll");
+  const settled = document.querySelector("#message.win, #message.loss, #message.even, #message.void");
+  const active = document.querySelector(".hand.current") || (settled ? document.getElementById("felt-line") : document.querySelector(".spot.has-hands"));
+  if (!active) {
+    // Before the deal: spot 1 (the rightmost, played first) is in view.
+    if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+    return;
+  }
+  const spot = /** @type {HTMLElement | null} */ (active.closest(".spot"));
+  if (scroller && spot && scroller.scrollWidth > scroller.clientWidth) {
+    const box = scroller.getBoundingClientRect();
+    const r = spot.getBoundingClientRect();
+    if (r.left < box.left || r.right > box.right) {
+      scroller.scrollBy({ left: r.left + r.width / 2 - (box.left + box.width / 2), behavior: "auto" });
+    }
+  }
+  const r = active.getBoundingClientRect();
+  const header = document.querySelector(".topbar");
+  const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  const controls = document.getElementById("controls-dock");
+  const bottom = controls && getComputedStyle(controls).position === "sticky" ? controls.getBoundingClientRect().top : window.innerHeight;
+  if (r.top < top || r.bottom > bottom) {
+    // The round's result is read with the dealer's cards above it; a hand, in the middle.
+    const dealer = document.querySelector(".dealer-area");
+    const shift = !document.querySelector(".hand.current") && dealer ? dealer.getBoundingClientRect().top - top - 4 : r.top - top - Math.max(0, (bottom - top - r.height) / 2);
+    window.scrollBy({ top: shift, behavior: "auto" });
+  }
+}

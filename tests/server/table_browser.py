@@ -1,0 +1,169 @@
+"""What the table's browser tests share: a live server dealing scripted shoes, Chromium, and the
+geometry of the felt measured in the page (imported as a top-level module by pytest)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from cryptography.fernet import Fernet
+from server_helpers import Shoes, quick_rtp
+
+from twentyone.server import create_app
+from twentyone.server.settings import ServerSettings
+from twentyone.store.service import TableService
+
+CHROMIUM = os.environ.get("TWENTYONE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(os.environ.get("TWENTYONE_SCREENSHOTS", "/tmp"))
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+VIEWPORTS = {
+    "desktop": {"width": 1280, "height": 800},
+    "laptop": {"width": 1024, "height": 768},
+    "phone": {"width": 390, "height": 844},
+    "landscape": {"width": 844, "height": 390},
+}
+PHONES = {"phone", "landscape"}
+
+
+def missing(message: str) -> None:
+    """Fail under CI, skip elsewhere (a machine without Chromium or Node packages)."""
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """A Uvicorn server in a thread over a service dealing scripted shoes."""
+
+    def __init__(self, home: Path) -> None:
+        self.shoes = Shoes()
+        self.service = TableService.open(
+            f"sqlite:///{home / 'table.db'}", key=Fernet.generate_key(), shoe_factory=self.shoes
+        )
+        app = create_app(self.service, settings=ServerSettings(password_cost=2**10), rtp=quick_rtp)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.service.close()
+
+
+def chromium() -> Iterator[Any]:
+    """Headless Chromium, or a skip (a failure under CI) when it is missing."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - depends on the machine
+        missing("the playwright package is not installed (pip install playwright)")
+        return
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+GEOMETRY_JS = (Path(__file__).parent / "table_geometry.js").read_text()
+"""Measures the felt in the page: cards, labels, hands, the scroll area, the active hand."""
+
+
+def _overlap(a: dict[str, float], b: dict[str, float], slack: float = 0.5) -> bool:
+    return (
+        a["left"] < b["right"] - slack
+        and b["left"] < a["right"] - slack
+        and a["top"] < b["bottom"] - slack
+        and b["top"] < a["bottom"] - slack
+    )
+
+
+def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
+    """Everything wrong with the felt's layout: overlaps, things cut off, the active hand out
+    of view, card ranks too small on a phone, the header over the dealer's cards."""
+    faults: list[str] = []
+    cards, labels, hands = geometry["cards"], geometry["labels"], geometry["hands"]
+    # Cards of different hands (and the dealer's) never touch; within one hand's cascade a
+    # later card may lie over an earlier one but never over its rank and suit.
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            if a["group"] != b["group"]:
+                if _overlap(a["box"], b["box"]):
+                    faults.append(f"card {a['name']} overlaps card {b['name']}")
+            else:
+                low, high = (a, b) if a["z"] < b["z"] else (b, a)
+                if low["corner"] is not None and _overlap(low["corner"], high["box"]):
+                    faults.append(f"card {high['name']} covers the rank of {low['name']}")
+    for i, a in enumerate(hands):
+        for b in hands[i + 1 :]:
+            if _overlap(a["box"], b["box"]):
+                faults.append(f"hand {a['name']} overlaps hand {b['name']}")
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :]:
+            if _overlap(a["box"], b["box"]):
+                faults.append(f"label {a['name']} overlaps label {b['name']}")
+        for c in cards:
+            if _overlap(a["box"], c["box"]):
+                faults.append(f"label {a['name']} overlaps card {c['name']}")
+    width = geometry["viewport"]["width"]
+    scroll = geometry["scroll"]
+    for item in [*cards, *labels]:
+        box = item["box"]
+        if item["inScroller"]:
+            inside = (
+                box["left"] >= scroll["left"] - 0.5
+                and box["right"] <= scroll["right"] + 0.5
+                and box["top"] >= scroll["top"] - 0.5
+                and box["bottom"] <= scroll["bottom"] + 0.5
+            )
+        else:
+            inside = box["left"] >= -0.5 and box["right"] <= width + 0.5 and box["top"] >= -0.5
+        if not inside:
+            faults.append(f"{item['name']} is cut off ({box})")
+    if geometry["page"]["width"] > width + 1:
+        faults.append(f"the page is {geometry['page']['width']}px wide in a {width}px viewport")
+    faults += [f"{name} is cut off (its text overflows)" for name in geometry["clipped"]]
+    if geometry["current"] is not None and not geometry["current"]["visible"]:
+        faults.append(f"the hand being played ({geometry['current']['name']}) is out of view")
+    if phone and geometry["rankSizes"] and min(geometry["rankSizes"]) < 14:
+        faults.append(f"card ranks are {min(geometry['rankSizes'])}px on a phone (at least 14)")
+    if geometry["headerCoversDealer"]:
+        faults.append("the header covers the dealer's cards")
+    return faults

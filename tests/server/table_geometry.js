@@ -1,0 +1,63 @@
+// The felt's geometry, measured in the page (tests/server/table_browser.py reads it).
+// Every rectangle is in page coordinates of the scroll area's content: a spot scrolled out of
+// a phone's view is still where it lies.
+(() => {
+  const scroller = document.getElementById('spots-scroll');
+  const sbox = scroller.getBoundingClientRect();
+  const inScroller = (node) => node !== scroller && scroller.contains(node);
+  const rect = (node) => {
+    const r = node.getBoundingClientRect();
+    const dx = inScroller(node) ? scroller.scrollLeft : 0;
+    return { left: r.left + dx + scrollX, right: r.right + dx + scrollX, top: r.top + scrollY,
+             bottom: r.bottom + scrollY, width: r.width, height: r.height };
+  };
+  const name = (node) => {
+    const hand = node.closest('.hand');
+    const spot = node.closest('.spot');
+    const where = hand ? `hand ${hand.dataset.spot}/${hand.dataset.hand}` :
+      spot ? `spot ${spot.dataset.pos}` : 'felt';
+    return `${node.className || node.id} [${node.dataset.card || node.textContent.trim().slice(0, 24)}] @ ${where}`;
+  };
+  const felt = document.getElementById('felt');
+  const cards = [...felt.querySelectorAll('.card')];
+  const labels = [...felt.querySelectorAll(
+    '.hand-total, .hand-stake, .hand-outcome, .hand-name, .spot-name, .dealer-label, .insured,' +
+    ' .bet-circle, .side-circle, .stepper .btn, #message, .side-win')]
+    .filter((n) => n.getClientRects().length && n.textContent.trim() !== '' || n.matches('.bet-circle, .side-circle'));
+  const cardBoxes = [...felt.querySelectorAll('.hand .cards, #dealer-cards')].filter((n) => n.children.length);
+  const corner = (card) => card.querySelector('.corner');
+  const header = document.querySelector('.topbar');
+  const dock = document.getElementById('controls-dock');
+  const current = document.querySelector('.hand.current');
+  const viewport = { width: innerWidth, height: innerHeight };
+  const rankSizes = [...felt.querySelectorAll('.card .corner')].map((n) => parseFloat(getComputedStyle(n).fontSize));
+  const clipped = labels.filter((n) => n.scrollWidth > n.clientWidth + 1 && !n.matches('.bet-circle, .side-circle')).map(name);
+  const visible = (node) => {
+    const r = node.getBoundingClientRect();
+    const top = getComputedStyle(header).position === 'sticky' || getComputedStyle(header).position === 'fixed'
+      ? header.getBoundingClientRect().bottom : 0;
+    const bottom = getComputedStyle(dock).position === 'sticky' ? dock.getBoundingClientRect().top : innerHeight;
+    return r.left >= Math.max(0, sbox.left) - 0.5 && r.right <= Math.min(innerWidth, sbox.right) + 0.5
+      && r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+  };
+  const headerBox = header.getBoundingClientRect();
+  const dealerBox = document.getElementById('dealer-cards').getBoundingClientRect();
+  return {
+    viewport,
+    scroll: { scrollWidth: scroller.scrollWidth, clientWidth: scroller.clientWidth,
+              left: rect(scroller).left, right: rect(scroller).left + scroller.scrollWidth,
+              top: rect(scroller).top, bottom: rect(scroller).bottom },
+    page: { width: document.documentElement.scrollWidth },
+    cards: cards.map((c) => ({ name: name(c), box: rect(c), corner: corner(c) ? rect(corner(c)) : null,
+      group: c.parentElement.closest('.hand') ? `${c.closest('.hand').dataset.spot}/${c.closest('.hand').dataset.hand}` : 'dealer',
+      z: Number(c.style.zIndex || 0), inScroller: inScroller(c) })),
+    labels: labels.map((n) => ({ name: name(n), box: rect(n), inScroller: inScroller(n),
+      group: n.closest('.hand') ? `${n.closest('.hand').dataset.spot}/${n.closest('.hand').dataset.hand}` : '' })),
+    hands: cardBoxes.map((n) => ({ name: name(n), box: rect(n) })),
+    rankSizes,
+    clipped,
+    current: current ? { name: name(current), visible: visible(current) } : null,
+    headerCoversDealer: (getComputedStyle(header).position !== 'static')
+      && headerBox.bottom > dealerBox.top && headerBox.top < dealerBox.bottom,
+  };
+})

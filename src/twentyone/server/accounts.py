@@ -105,7 +105,7 @@ class Accounts:
 
     def guest(self) -> NewSession:
         """A new guest player with the opening play-money grant, and a session for it."""
-        player = self.service.create_player(f"guest-{secrets.token_hex(8)}")
+        player = self.service.accounts.create_player(f"guest-{secrets.token_hex(8)}")
         with self._sessions.begin() as session:
             token = self._open(session, player.id)
         return NewSession(token, Login(player.id, None))
@@ -141,7 +141,9 @@ class Accounts:
             if taken.first() is not None:
                 raise UsernameTakenError(f"the username {username!r} is taken")
         if login is None:
-            login = Login(self.service.create_player(f"user-{secrets.token_hex(8)}").id, None)
+            login = Login(
+                self.service.accounts.create_player(f"user-{secrets.token_hex(8)}").id, None
+            )
         now = _now()
         try:
             with self._sessions.begin() as session:

@@ -200,16 +200,21 @@ def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psuti
                 proc.wait()
 
 
-def cpu_seconds(root: psutil.Process) -> float:
-    """User + system CPU time of the server and its worker processes so far."""
-    total = 0.0
+def cpu_seconds(root: psutil.Process) -> tuple[float, float]:
+    """User + system CPU time of the server's processes so far: all, and their main threads
+    (the event loops: HTTP, routing, validation; the rest is the worker threads)."""
+    total = main = 0.0
     for proc in [root, *root.children(recursive=True)]:
         try:
             times = proc.cpu_times()
+            threads = {t.id: t for t in proc.threads()}
         except psutil.NoSuchProcess:
             continue
         total += times.user + times.system
-    return total
+        loop = threads.get(proc.pid)
+        if loop is not None and (proc is not root or not root.children()):
+            main += loop.user_time + loop.system_time
+    return total, main
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -228,13 +233,13 @@ def measure(args: argparse.Namespace) -> None:
         for thread in threads:
             thread.start()
         time.sleep(args.warmup)
-        cpu0, t0 = cpu_seconds(root), time.perf_counter()
+        (cpu0, loop0), t0 = cpu_seconds(root), time.perf_counter()
         for player in players:
             player.measuring = True
         time.sleep(args.duration)
         for player in players:
             player.measuring = False
-        cpu1, t1 = cpu_seconds(root), time.perf_counter()
+        (cpu1, loop1), t1 = cpu_seconds(root), time.perf_counter()
         stop.set()
         for thread in threads:
             thread.join(35)
@@ -250,7 +255,8 @@ def measure(args: argparse.Namespace) -> None:
         f"{backend}{label} x{args.workers} process(es), {args.players} players,"
         f" think {args.think:g} ms,"
         f" {elapsed:.0f} s: {count / elapsed:.0f} requests/s,"
-        f" server CPU {1000 * (cpu1 - cpu0) / max(count, 1):.2f} ms/request, {errors} errors"
+        f" server CPU {1000 * (cpu1 - cpu0) / max(count, 1):.2f} ms/request"
+        f" (event loops {1000 * (loop1 - loop0) / max(count, 1):.2f}), {errors} errors"
     )
     for name, values in (("deal", deal), ("decision", decision)):
         ms = [1000 * v for v in values]

@@ -85,17 +85,17 @@ class StoredRound:
 
 @dataclass(slots=True)
 class StoredSeat:
-    """A player's seat at a variant: its layout data (JSON), ``stored`` if the row exists."""
+    """A player's seat at a variant: its layout data and the JSON stored (``None``: no row)."""
 
     player_id: str
     variant: str
     data: dict[str, Any]
-    stored: bool
+    text: str | None
 
     @classmethod
     def of(cls, player_id: str, variant: str, text: str | None) -> StoredSeat:
         """The seat of a stored ``layout`` column (``None``: no row yet, no data)."""
-        return cls(player_id, variant, {} if text is None else json.loads(text), text is not None)
+        return cls(player_id, variant, {} if text is None else json.loads(text), text)
 
 
 PLAYER_COLS = (_P.id, _P.name, _P.vip_level, _P.balance, _P.open_round_id, _P.created_at)

@@ -37,12 +37,15 @@ def layouts(seat: StoredSeat, variant: Variant) -> tuple[BetLayout, BetLayout | 
 
 
 def write(unit: Unit, seat: StoredSeat, layout: BetLayout, last: BetLayout | None) -> None:
-    """Store the seat's layout and last bets (inserting the row for a new seat)."""
+    """Store the seat's layout and last bets (inserting the row for a new seat; a seat that
+    did not change, as after REBET & DEAL of the same bets, is not written)."""
     seat.data["layout"] = layout.to_dict()
     if last is not None:
         seat.data["last"] = last.to_dict()
     text = dumps(seat.data)
-    if seat.stored:
+    if text == seat.text:
+        return
+    if seat.text is not None:
         params = {"b_player": seat.player_id, "b_variant": seat.variant, "b_layout": text}
         unit.conn.execute(rows.WRITE_SEAT, {**params, "b_now": unit.now})
     else:
@@ -55,7 +58,7 @@ def write(unit: Unit, seat: StoredSeat, layout: BetLayout, last: BetLayout | Non
                 "updated_at": unit.now,
             },
         )
-        seat.stored = True
+    seat.text = text
 
 
 def betting(config: TableConfig, player: StoredPlayer, variant: Variant) -> Betting:
@@ -116,7 +119,7 @@ class Seat:
         with self._store.unit() as unit:
             player, seat = unit.player_and_seat(player_id, found.name)
             layout, last = layouts(seat, found)
-            if not seat.stored:
+            if seat.text is None:
                 write(unit, seat, layout, None)
             return table_state(unit, player, found, layout, last=last, dealt=dealt)
 

@@ -163,7 +163,7 @@ class Unit:
     def player_and_seat(self, player_id: str, variant: str) -> tuple[StoredPlayer, StoredSeat]:
         """The player, locked, and its seat at ``variant`` (one query where the database allows).
 
-        A seat not stored yet comes back with ``stored`` false and no data.
+        A seat not stored yet comes back without text or data.
         """
         seat = self._seats.get((player_id, variant))
         if seat is not None:

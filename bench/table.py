@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cryptography.fernet import Fernet
-from sqlalchemy import Engine, event
+from sqlalchemy import event
 
 from twentyone.engine import Action, SpotBet
 from twentyone.store.service import TableService
@@ -48,25 +48,49 @@ class Counts:
 
     statements: int = 0
     transactions: int = 0
-    player_updates: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     active: bool = True
 
-    def listen(self, engine: Engine) -> None:
+    def count(self, sql: str) -> None:
+        if not self.active:
+            return
+        words = sql.split(None, 2)
+        kind = " ".join(words[:2]) if words[0] in ("UPDATE", "INSERT") else words[0]
+        self.statements += 1
+        self.kinds[kind] += 1
+
+    def listen(self, service: TableService) -> None:
+        """Count what the service sends: through SQLAlchemy and straight to the driver."""
+        engine = service.engine
+
         @event.listens_for(engine, "before_cursor_execute")
         def _statement(*args: Any) -> None:
-            if not self.active:
-                return
-            words = args[2].split(None, 2)
-            kind = " ".join(words[:2]) if words[0] in ("UPDATE", "INSERT") else words[0]
-            self.statements += 1
-            self.kinds[kind] += 1
-            if words[:2] == ["UPDATE", "players"]:
-                self.player_updates += 1
+            self.count(args[2])
 
         @event.listens_for(engine, "commit")
         def _commit(*_args: Any) -> None:
             self.transactions += self.active
+
+        driver = service.store.driver
+        cursor_of = driver._cursor
+        counts = self
+
+        class Counted:
+            def __init__(self, cursor: Any) -> None:
+                self.cursor = cursor
+
+            def execute(self, sql: str, args: Any) -> Any:
+                counts.count(sql)
+                return self.cursor.execute(sql, args)
+
+            def executemany(self, sql: str, args: Any) -> Any:
+                counts.count(sql)
+                return self.cursor.executemany(sql, args)
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(self.cursor, name)
+
+        driver._cursor = lambda conn: Counted(cursor_of(conn))  # type: ignore[method-assign]
 
 
 def run(
@@ -80,7 +104,7 @@ def run(
         service.play.deal(player, variant)
         steps = 0
         if counts is not None:
-            counts.listen(service.engine)
+            counts.listen(service)
         start, cpu = time.perf_counter(), time.process_time()
         for index in range(rounds):
             state = (

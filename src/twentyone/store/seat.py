@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from twentyone.engine import SpotBet
-from twentyone.store import rows
 from twentyone.store.accounts import wallet_of
 from twentyone.store.codec import dumps
 from twentyone.store.rounds import state_of
@@ -45,19 +44,8 @@ def write(unit: Unit, seat: StoredSeat, layout: BetLayout, last: BetLayout | Non
     text = dumps(seat.data)
     if text == seat.text:
         return
-    if seat.text is not None:
-        params = {"b_player": seat.player_id, "b_variant": seat.variant, "b_layout": text}
-        unit.conn.execute(rows.WRITE_SEAT, {**params, "b_now": unit.now})
-    else:
-        unit.conn.execute(
-            rows.INSERT_SEAT,
-            {
-                "player_id": seat.player_id,
-                "variant": seat.variant,
-                "layout": text,
-                "updated_at": unit.now,
-            },
-        )
+    new = seat.text is None
+    unit.driver.write_seat(unit.conn, seat.player_id, seat.variant, text, new=new, now=unit.now)
     seat.text = text
 
 

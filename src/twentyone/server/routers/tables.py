@@ -75,7 +75,8 @@ def _dealt(
     """Deal and answer the table it leaves, in one transaction (one durable commit)."""
     with service.unit():
         state = deal(player_id, variant)
-        return table_out(service.seat.table(player_id, variant, dealt=state), state)
+        table = service.seat.table(player_id, variant, dealt=state)
+    return table_out(table, state)
 
 
 @router.post("/deal", status_code=status.HTTP_201_CREATED, summary="DEAL")

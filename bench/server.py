@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/server.py [--players N] [--think MS] [--duration S] [--warmup S]
                                      [--variant V] [--db sqlite|pg|URL] [--workers W] [--port P]
-                                     [--src DIR]
+                                     [--src DIR] [--http auto|h11] [--loop auto|asyncio]
 
 Starts ``twentyone``'s app under Uvicorn itself (``--workers`` processes, on 127.0.0.1) on a
 fresh database: a SQLite file in a temporary directory (``--db sqlite``, the default) or a fresh
@@ -164,7 +164,7 @@ def database(spec: str) -> Iterator[str]:
 
 
 @contextmanager
-def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psutil.Process]:
+def server(args: argparse.Namespace, url: str, port: int) -> Iterator[psutil.Process]:
     """Uvicorn serving the app on ``url`` at 127.0.0.1:``port`` until the block ends."""
     with tempfile.TemporaryDirectory() as home:
         env = {
@@ -173,12 +173,13 @@ def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psuti
             "TWENTYONE_HOME": home,
             "TWENTYONE_SHOE_KEY": Fernet.generate_key().decode(),
         }
-        if src:
-            env["PYTHONPATH"] = src
-        args = [sys.executable, "-m", "uvicorn", "--factory", "twentyone.server.app:create_app"]
-        args += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-        args += ["--no-access-log", "--workers", str(workers)]
-        proc = subprocess.Popen(args, env=env)
+        if args.src:
+            env["PYTHONPATH"] = args.src
+        argv = [sys.executable, "-m", "uvicorn", "--factory", "twentyone.server.app:create_app"]
+        argv += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+        argv += ["--no-access-log", "--workers", str(args.workers)]
+        argv += ["--http", args.http, "--loop", args.loop]
+        proc = subprocess.Popen(argv, env=env)
         try:
             deadline = time.monotonic() + 60
             while True:
@@ -189,7 +190,7 @@ def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psuti
                     if proc.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("the server did not start") from None
                     time.sleep(0.1)
-            time.sleep(0.5 * workers)  # let every worker finish starting
+            time.sleep(0.5 * args.workers)  # let every worker finish starting
             yield psutil.Process(proc.pid)
         finally:
             proc.terminate()
@@ -226,7 +227,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def measure(args: argparse.Namespace) -> None:
     port = args.port or free_port()
-    with database(args.db) as url, server(url, args.workers, port, args.src) as root:
+    with database(args.db) as url, server(args, url, port) as root:
         stop = threading.Event()
         players = [Player(port, args.variant, args.think / 1000) for _ in range(args.players)]
         threads = [threading.Thread(target=p.run, args=(stop,), daemon=True) for p in players]
@@ -251,6 +252,8 @@ def measure(args: argparse.Namespace) -> None:
     elapsed = t1 - t0
     backend = "sqlite" if args.db == "sqlite" else "postgresql"
     label = f" [{args.src}]" if args.src else ""
+    if (args.http, args.loop) != ("auto", "auto"):
+        label += f" [{args.http}/{args.loop}]"
     print(
         f"{backend}{label} x{args.workers} process(es), {args.players} players,"
         f" think {args.think:g} ms,"
@@ -278,6 +281,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="server processes")
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
     parser.add_argument("--src", help="serve the package from this src directory")
+    parser.add_argument(
+        "--http", default="auto", help="uvicorn's HTTP parser: auto, h11, httptools"
+    )
+    parser.add_argument(
+        "--loop", default="auto", help="uvicorn's event loop: auto, asyncio, uvloop"
+    )
     args = parser.parse_args()
     if args.duration > 600 or args.players > 500:
         parser.error("the load is bounded: at most 600 s and 500 players")

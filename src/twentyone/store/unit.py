@@ -9,7 +9,9 @@ the whole transaction back, so a refusal changes nothing.
 
 A call made while a unit is open on the same thread joins it: ``with store.unit(): ...`` makes
 several calls one transaction, e.g. a deal and the table it leaves, or a request and a record of
-its outcome (an idempotency key) committed together with it.
+its outcome (an idempotency key) committed together with it. Each joined call runs behind a
+savepoint: when it is refused, what it did is undone and the unit can go on (e.g. to record the
+refusal) or end.
 """
 
 from __future__ import annotations
@@ -105,7 +107,8 @@ class Store:
         """
         current: Unit | None = getattr(self._current, "unit", None)
         if current is not None:
-            yield current
+            with current.joined():
+                yield current
             return
         try:
             with self.engine.begin() as conn:
@@ -196,6 +199,23 @@ class Unit:
         self._rounds.pop(round_id, None)
 
     # -- the end -----------------------------------------------------------------------------
+
+    @contextmanager
+    def joined(self) -> Iterator[None]:
+        """A call joining this unit: behind a savepoint, so that its refusal changes nothing
+        (the rows this unit holds are read again afterwards) and the unit may go on."""
+        savepoint = self.conn.begin_nested()
+        try:
+            yield
+            self.flush()
+        except BaseException:
+            savepoint.rollback()
+            self._players.clear()
+            self._rounds.clear()
+            self._seats.clear()
+            self.store.live.clear()
+            raise
+        savepoint.commit()
 
     def flush(self) -> None:
         """Write back every player whose balance or open round changed."""

@@ -258,6 +258,6 @@ def test_a_voided_round_reads_as_void_entries(
     shoes.stack("Ts 9h 6d 5c")
     ok(client.post("/api/tables/lucky-lucky/bets", json={"spot": 1, "chip": 1000}))
     round_id = ok(client.post("/api/tables/lucky-lucky/deal"), 201)["round"]["round_id"]
-    service.void_round(round_id)
+    service.play.void_round(round_id)
     labels = [e["label"] for e in ok(client.get("/api/statement"))["entries"]]
     assert labels[-2:] == ["Bet · Spot 2", "Void: Spot 2"]

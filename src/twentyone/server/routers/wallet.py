@@ -30,15 +30,17 @@ def top_up(service: ServiceDep, login: CurrentLogin) -> WalletOut:
     transaction id is derived from the ledger's length, so a repeat sent before the first is
     answered posts nothing twice.
     """
-    current = service.current_round(login.player_id)
+    current = service.play.current_round(login.player_id)
     if current is not None and not current.is_over:
         raise RoundInProgressError("finish the round in progress before a top-up")
     start = service.config.opening_grant
-    balance = service.wallet(login.player_id).balance
+    balance = service.accounts.wallet(login.player_id).balance
     if balance >= start:
         raise TopUpNotNeededError(
             f"the balance {balance} is already at or above the starting balance {start}"
         )
-    entries = service.statement(login.player_id, limit=1).total
-    wallet = service.grant(login.player_id, start - balance, f"top-up:{entries}", TOP_UP_DETAIL)
+    entries = service.records.statement(login.player_id, limit=1).total
+    wallet = service.accounts.grant(
+        login.player_id, start - balance, f"top-up:{entries}", TOP_UP_DETAIL
+    )
     return WalletOut.model_validate(wallet.to_dict())

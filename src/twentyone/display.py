@@ -137,6 +137,8 @@ TEXT: dict[str, str] = {
     "page.table": "Table",
     "page.decks-spots": "{decks} decks · up to {spots} spots",
     "page.decks-one-spot": "{decks} decks · one spot",
+    "page.one-deck-spots": "1 deck · up to {spots} spots",
+    "page.one-deck-one-spot": "1 deck · one spot",
     "page.rules-title": "{game}: rules",
     "page.limits-line": "Main bets at your level: {min} to {max}. The limits apply to the first "
     "bet only: split, insurance and double may go past the maximum.",
@@ -356,9 +358,29 @@ def _name(key: str) -> str:
     return TEXT.get(key, NEUTRAL)
 
 
+def catalogue_text() -> dict[str, str]:
+    """The names an operator's games catalogue gives (``$TWENTYONE_GAMES``): each game's title
+    and description, and each extra pay table's description, for the ids the shipped table
+    does not name. The operator wrote them for people, so they are shown as written."""
+    from twentyone.sidebets.paytables import SideBetName, find_paytable, paytable_names
+    from twentyone.variants import all_variants
+
+    extra: dict[str, str] = {}
+    for variant in all_variants():
+        extra.setdefault(f"variant.{variant.name}", variant.title)
+        extra.setdefault(f"variant-description.{variant.name}", variant.description)
+    for bet in SideBetName:
+        for name in paytable_names(bet):
+            table = find_paytable(bet, name)
+            if table.description:
+                extra.setdefault(f"paytable.{bet.value}.{name}", table.description)
+    return {key: value for key, value in extra.items() if key not in TEXT}
+
+
 def variant_name(slug: str) -> str:
-    """``lucky-lucky`` → ``Lucky Lucky Blackjack``."""
-    return _name(f"variant.{slug}")
+    """``lucky-lucky`` → ``Lucky Lucky Blackjack``; a catalogue game by its own title."""
+    key = f"variant.{slug}"
+    return TEXT[key] if key in TEXT else catalogue_text().get(key, NEUTRAL)
 
 
 def outcome_name(slug: str) -> str:
@@ -381,7 +403,10 @@ def side_outcome_name(side_bet: str, slug: str) -> str:
 def paytable_name(side_bet: str, slug: str) -> str:
     """``("lucky-lucky", "felt")`` → ``Online pay table``; an operator's own table by its
     description elsewhere, here a neutral name."""
-    return TEXT.get(f"paytable.{side_bet}.{slug}", text("paytable.other"))
+    key = f"paytable.{side_bet}.{slug}"
+    if key in TEXT:
+        return TEXT[key]
+    return catalogue_text().get(key, text("paytable.other"))
 
 
 def action_name(slug: str) -> str:
@@ -569,4 +594,8 @@ def hands_per_spot(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
 def catalogue(fmt: MoneyFormat = PLAY_MONEY) -> dict[str, Any]:
     """Everything ``GET /api/names`` serves: the strings, the outcome colours, the money
     format."""
-    return {"text": dict(TEXT), "outcome_kinds": dict(OUTCOME_KIND), "money": fmt.to_dict()}
+    return {
+        "text": {**TEXT, **catalogue_text()},
+        "outcome_kinds": dict(OUTCOME_KIND),
+        "money": fmt.to_dict(),
+    }

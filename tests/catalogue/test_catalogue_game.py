@@ -219,7 +219,7 @@ def test_it_is_played_in_the_terminal(service: tuple[TableService, Scripted]) ->
     console = Console(file=out, width=120, color_system=None)
     keys = iter(["chip 5", "1", "d", "r", "q"])
     play("one-deck", player="tess", console=console, ask=lambda _: next(keys), service=svc)
-    player = svc.find_player("tess")
+    player = svc.accounts.find_player("tess")
     assert player is not None
     assert player.wallet.balance == 100_000 - 250
     assert "One Deck Blackjack" in out.getvalue()

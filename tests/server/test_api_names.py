@@ -20,7 +20,7 @@ from twentyone.engine import Action, Outcome, Phase, WagerKind
 from twentyone.errors import TwentyoneError
 from twentyone.server.errors import STATUS
 from twentyone.sidebets.paytables import OUTCOMES, SideBetName, paytable_names
-from twentyone.store import service as store_service
+from twentyone.store import rounds as store_rounds
 from twentyone.store.service import TableService
 from twentyone.table.wallet import EntryKind
 from twentyone.variants import all_variants
@@ -68,7 +68,7 @@ def test_every_slug_the_code_can_produce_has_a_display_name() -> None:
         need(f"phase.{phase}")
     for kind in EntryKind:
         need(f"entry.{kind}")
-    for status in (store_service.OPEN, store_service.SETTLED, store_service.VOID):
+    for status in (store_rounds.OPEN, store_rounds.SETTLED, store_rounds.VOID):
         need(f"round-status.{status}")
     for bet in SideBetName:
         need(f"side-bet.{bet}")
@@ -118,7 +118,7 @@ def test_display_names_of_the_issue_examples() -> None:
 
 def test_get_names_serves_the_one_table(client: TestClient) -> None:
     body = ok(client.get("/api/names"))
-    assert body["text"] == display.TEXT
+    assert body["text"] == {**display.TEXT, **display.catalogue_text()}
     assert body["outcome_kinds"]["bust"] == "lose"
     assert body["money"] == {"locale": "en-US", "currency": None}
 

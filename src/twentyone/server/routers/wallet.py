@@ -26,21 +26,22 @@ def top_up(service: ServiceDep, login: CurrentLogin) -> WalletOut:
     """Credit the difference up to the starting balance, as one ledger entry (a grant).
 
     Refused, changing nothing: a round in progress (``409 round-in-progress``), a balance
-    already at or above the starting balance (``409 top-up-not-needed``). The entry's
-    transaction id is derived from the ledger's length, so a repeat sent before the first is
-    answered posts nothing twice.
+    already at or above the starting balance (``409 top-up-not-needed``). The checks and the
+    grant are one transaction, and the entry's transaction id is derived from the ledger's
+    length, so a repeat posts nothing twice.
     """
-    current = service.play.current_round(login.player_id)
-    if current is not None and not current.is_over:
-        raise RoundInProgressError("finish the round in progress before a top-up")
-    start = service.config.opening_grant
-    balance = service.accounts.wallet(login.player_id).balance
-    if balance >= start:
-        raise TopUpNotNeededError(
-            f"the balance {balance} is already at or above the starting balance {start}"
+    with service.unit():  # one transaction: the checks and the grant see the same balance
+        current = service.play.current_round(login.player_id)
+        if current is not None and not current.is_over:
+            raise RoundInProgressError("finish the round in progress before a top-up")
+        start = service.config.opening_grant
+        balance = service.accounts.wallet(login.player_id).balance
+        if balance >= start:
+            raise TopUpNotNeededError(
+                f"the balance {balance} is already at or above the starting balance {start}"
+            )
+        entries = service.records.statement(login.player_id, limit=1).total
+        wallet = service.accounts.grant(
+            login.player_id, start - balance, f"top-up:{entries}", TOP_UP_DETAIL
         )
-    entries = service.records.statement(login.player_id, limit=1).total
-    wallet = service.accounts.grant(
-        login.player_id, start - balance, f"top-up:{entries}", TOP_UP_DETAIL
-    )
     return WalletOut.model_validate(wallet.to_dict())

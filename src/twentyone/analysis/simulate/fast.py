@@ -5,7 +5,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.kernel import N_FIELDS, new_tallies, new_work, play_rounds
+from twentyone.analysis.simulate.kernel import (
+    N_FIELDS,
+    new_tallies,
+    new_work,
+    play_rounds,
+    shuffle_tables,
+)
 from twentyone.analysis.simulate.tables import KernelTables
 from twentyone.cards import build_shoe
 
@@ -84,6 +90,7 @@ def play(
     stream = WordStream(seed)
     shoe = _shoe_codes(tables.decks)
     h, sp, dealer, swaps = new_work()
+    limits, inverses = shuffle_tables(len(shoe))
     words = stream.take(_blocks_for(tables, rounds))
     pos = 0
     done = 0
@@ -94,11 +101,14 @@ def play(
             tables.two_card,
             tables.hit,
             tables.child,
+            tables.side_pairs,
             tables.side_table,
             tables.side_strides,
             tables.side_pays,
             tables.side_stakes,
             shoe,
+            limits,
+            inverses,
             words,
             pos,
             h,

@@ -59,6 +59,7 @@ from twentyone.analysis.simulate.tables import (
 )
 
 I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -77,7 +78,7 @@ def jit(fn: F) -> F:
     """Compile ``fn`` with ``numba.njit`` (cached on disk, GIL released) when Numba is there."""
     if NUMBA is None:  # pragma: no cover - numba is optional
         return fn
-    return cast(F, NUMBA.njit(cache=True, nogil=True)(fn))
+    return cast(F, NUMBA.njit(cache=True, nogil=True, error_model="numpy")(fn))
 
 
 def inline(fn: F) -> F:
@@ -86,7 +87,7 @@ def inline(fn: F) -> F:
     LLVM inlines it into its caller as plain code."""
     if NUMBA is None:  # pragma: no cover - numba is optional
         return fn
-    return cast(F, NUMBA.njit(cache=True, nogil=True, _nrt=False)(fn))
+    return cast(F, NUMBA.njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(fn))
 
 
 # -- the per-round record (only when asked for) -----------------------------------------------
@@ -168,6 +169,14 @@ FLAG_NAMES = {
 }
 """Round flag bit → name (a round with any hand doubled, split, busted...)."""
 N_FLAGS = 11
+OUTCOME_FLAGS = np.zeros(16, dtype=np.int64)
+"""The round flag a hand's outcome sets (0: none)."""
+OUTCOME_FLAGS[[O_BUST, O_CHARLIE, O_REFUND, O_SURRENDER]] = (
+    FLAG_BUST,
+    FLAG_CHARLIE,
+    FLAG_REFUND,
+    FLAG_SURRENDER,
+)
 
 # -- the tallies -------------------------------------------------------------------------------
 
@@ -248,14 +257,26 @@ def _total(hard: int, ace: int) -> int:
 
 
 @inline
-def _draw(shoe: I64, words: I64, swaps: I64, pos: int, wpos: int) -> tuple[int, int]:
+def _draw(
+    shoe: I64,
+    words: I64,
+    swaps: I64,
+    limits: I64,
+    inverses: F64,
+    pos: int,
+    wpos: int,
+) -> tuple[int, int]:
     """The card at ``pos`` of the lazily shuffled shoe (``Shoe.draw``) and the next word.
 
-    When the words run out the word position goes past the end (the caller then replays the
-    round with more words).
+    ``randbelow(left)`` as :class:`~twentyone.rng.SeededRandomSource` computes it: words at or
+    above ``limits[pos]`` are rejected, then ``word % left``, here taken with a multiplication
+    by ``inverses[pos]`` (corrected by one ``left`` where the float product rounds down past
+    an exact multiple): a division per card would cost more than the rest of the draw. When
+    the words run out the word position goes past the end (the caller then replays the round
+    with more words).
     """
     left = shoe.shape[0] - pos
-    limit = WORD_LIMIT - WORD_LIMIT % left
+    limit = limits[pos]
     end = words.shape[0]
     while True:
         if wpos >= end or pos >= SWAP_LOG:
@@ -266,12 +287,25 @@ def _draw(shoe: I64, words: I64, swaps: I64, pos: int, wpos: int) -> tuple[int, 
         wpos += 1
         if word < limit:
             break
-    j = pos + word % left
+    below = word - int(word * inverses[pos]) * left
+    if below >= left:
+        below -= left
+    elif below < 0:
+        below += left
+    j = pos + below
     swaps[pos] = j
     card = shoe[j]
     shoe[j] = shoe[pos]
     shoe[pos] = card
     return card, wpos
+
+
+def shuffle_tables(cards: int) -> tuple[I64, F64]:
+    """Per shoe position: the rejection limit of ``randbelow(cards - pos)`` and the inverse of
+    ``cards - pos``."""
+    left = cards - np.arange(cards, dtype=np.int64)
+    limits = WORD_LIMIT - WORD_LIMIT % left
+    return limits.astype(np.int64), 1.0 / left
 
 
 @inline
@@ -383,11 +417,14 @@ def play_rounds(
     two_card: npt.NDArray[np.int8],
     hit: npt.NDArray[np.int8],
     child: npt.NDArray[np.int16],
+    side_pairs: npt.NDArray[np.int16],
     side_table: npt.NDArray[np.int8],
     side_strides: I64,
     side_pays: I64,
     side_stakes: I64,
     shoe: I64,
+    limits: I64,
+    inverses: F64,
     words: I64,
     wpos: int,
     h: I64,
@@ -432,19 +469,19 @@ def play_rounds(
             sp[s, SP_HANDS] = 1
         # the deal: each spot, the dealer, each spot, the dealer (no hole card in ENHC)
         for s in range(spots):
-            card, wpos = _draw(shoe, words, swaps, pos, wpos)
+            card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
             pos += 1
             _give(h, sp, child, s, card)
-        card, wpos = _draw(shoe, words, swaps, pos, wpos)
+        card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
         pos += 1
         dealer[0] = card
         for s in range(spots):
-            card, wpos = _draw(shoe, words, swaps, pos, wpos)
+            card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
             pos += 1
             _give(h, sp, child, s, card)
         nd = 1
         if peek != 2:
-            card, wpos = _draw(shoe, words, swaps, pos, wpos)
+            card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
             pos += 1
             dealer[1] = card
             nd = 2
@@ -478,7 +515,7 @@ def play_rounds(
                 while i < nh:
                     if h[i, H_DONE] == 0:
                         if h[i, H_N] == 1:
-                            card, wpos = _draw(shoe, words, swaps, pos, wpos)
+                            card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
                             pos += 1
                             _give(h, sp, child, i, card)
                             _check(rules, legal, h, sp, i, blackjack, charlie)
@@ -495,7 +532,7 @@ def play_rounds(
                 else:
                     action = HIT if hit[up - 1, h[i, H_NODE]] == 1 else STAND
                 if action == HIT:
-                    card, wpos = _draw(shoe, words, swaps, pos, wpos)
+                    card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
                     pos += 1
                     _give(h, sp, child, i, card)
                     _check(rules, legal, h, sp, i, blackjack, charlie)
@@ -503,7 +540,7 @@ def play_rounds(
                     h[i, H_DONE] = 1
                 elif action == DOUBLE:
                     h[i, H_DOUBLE] = 1
-                    card, wpos = _draw(shoe, words, swaps, pos, wpos)
+                    card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
                     pos += 1
                     _give(h, sp, child, i, card)
                     h[i, H_DONE] = 1
@@ -527,7 +564,7 @@ def play_rounds(
                 ):
                     need_total = True
         if peek == 2 and (need_total or (blackjack == -1 and (live or insured > 0))):
-            card, wpos = _draw(shoe, words, swaps, pos, wpos)
+            card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
             pos += 1
             dealer[1] = card
             nd = 2
@@ -547,7 +584,7 @@ def play_rounds(
                 soft = ace == 1 and hard <= 11
                 if not (total < 17 or (total == 17 and soft and hits_soft_17)):
                     break
-                card, wpos = _draw(shoe, words, swaps, pos, wpos)
+                card, wpos = _draw(shoe, words, swaps, limits, inverses, pos, wpos)
                 pos += 1
                 dealer[nd] = card
                 nd += 1
@@ -604,22 +641,10 @@ def play_rounds(
             returned += h[i, H_RETURNED]
             outcome = h[i, H_OUTCOME]
             outcomes[outcome] += 1
-            if h[i, H_DOUBLE] == 1:
-                flags |= FLAG_DOUBLE
-            if h[i, H_NATURAL] == 1:
-                flags |= FLAG_PLAYER_BLACKJACK
-            if outcome == O_BUST:
-                flags |= FLAG_BUST
-            elif outcome == O_CHARLIE:
-                flags |= FLAG_CHARLIE
-            elif outcome == O_REFUND:
-                flags |= FLAG_REFUND
-            elif outcome == O_SURRENDER:
-                flags |= FLAG_SURRENDER
-        if blackjack == 1:
-            flags |= FLAG_DEALER_BLACKJACK
-        if dealer_total > 21:
-            flags |= FLAG_DEALER_BUST
+            # branch-free: the round's outcomes are random, a mispredicted branch is dear
+            flags |= h[i, H_DOUBLE] * FLAG_DOUBLE | h[i, H_NATURAL] * FLAG_PLAYER_BLACKJACK
+            flags |= OUTCOME_FLAGS[outcome]
+        flags |= (blackjack == 1) * FLAG_DEALER_BLACKJACK | (dealer_total > 21) * FLAG_DEALER_BUST
         ins_staked = 0
         ins_returned = 0
         if insured > 0:
@@ -635,13 +660,15 @@ def play_rounds(
         for b in range(n_sides):
             stake = side_stakes[b, 0]
             cap = side_stakes[b, 1]
-            base = side_strides[b, 5]
+            base = side_strides[b, 4]
+            pairs = side_strides[b, 5]
+            row_len = side_strides[b, 0]
             won = 0
             for s in range(spots):
                 third = sp[s, SP_C2] if sp[s, SP_N] >= 3 else 52
-                key = base + sp[s, SP_C0] * side_strides[b, 0] + sp[s, SP_C1] * side_strides[b, 1]
-                key += third * side_strides[b, 2] + up_card * side_strides[b, 3]
-                key += blackjack * side_strides[b, 4]
+                pair = side_pairs[pairs + 52 * sp[s, SP_C0] + sp[s, SP_C1]]
+                key = base + pair * row_len + third * side_strides[b, 1]
+                key += up_card * side_strides[b, 2] + blackjack * side_strides[b, 3]
                 line = side_table[key]
                 sp[s, SP_OUT + b] = line
                 side_counts[b, line + 1] += 1
@@ -675,8 +702,7 @@ def play_rounds(
         sums[T_INS_NET_SQ] += ins_net * ins_net
         net_hist[(net - net_low) // net_unit] += 1
         for f in range(N_FLAGS):
-            if flags >> f & 1:
-                flag_counts[f] += 1
+            flag_counts[f] += flags >> f & 1
         if keep:
             row = records[k]
             row[F_STAKED] = staked

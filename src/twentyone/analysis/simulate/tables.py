@@ -148,9 +148,12 @@ class KernelTables:
         two_card: ``[up points - 1, points1 - 1, points2 - 1, legal mask]`` → action code.
         hit: ``[up points - 1, node]`` → 1 to hit a hand of three or more cards.
         child: ``[node, points - 1]`` → the node of the hand plus one card (-1: over 21).
-        side_table: every side bet's outcome index (best first; -1 lose), flat, one block each.
-        side_strides: ``[bet, input]`` strides of ``first, second, third, up, blackjack`` into
-            the bet's block, and the block's offset in column 5.
+        side_pairs: each side bet's class of the spot's first two cards (``first × 52 +
+            second``), one block of 52 × 52 per bet (see :func:`pair_classes`).
+        side_table: every side bet's outcome index (best first; -1 lose) by class and the
+            other inputs, flat, one block each.
+        side_strides: ``[bet]`` → the class row's length, the strides of ``third, up,
+            blackjack`` in a row, the bet's offset in ``side_table`` and in ``side_pairs``.
         side_pays: ``[bet, outcome]`` what each line pays to 1.
         side_stakes: ``[bet, (stake, cap)]`` the stake per spot and the round cap (-1: none).
         layout: how the tallies read.
@@ -163,6 +166,7 @@ class KernelTables:
     two_card: npt.NDArray[np.int8]
     hit: npt.NDArray[np.int8]
     child: npt.NDArray[np.int16]
+    side_pairs: npt.NDArray[np.int16]
     side_table: npt.NDArray[np.int8]
     side_strides: I64
     side_pays: I64
@@ -391,6 +395,26 @@ def side_table(name: SideBetName) -> tuple[npt.NDArray[np.int8], I64]:
     return table, strides
 
 
+def pair_classes(
+    table: npt.NDArray[np.int8],
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], int]:
+    """Split a side bet's flat table (first card outermost, then second) in two small ones.
+
+    Two first-two-card pairs are in one class when every other input gives them the same
+    outcome; the kernel looks up the pair's class, then the class's row. The tables shrink
+    from hundreds of kilobytes (a cache miss per lookup) to a few.
+
+    Returns ``(class of each pair, the classes' rows flat, the row length)``.
+    """
+    rows = table.reshape(52 * 52, -1)
+    unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+    return (
+        inverse.reshape(-1).astype(np.int16),
+        unique.reshape(-1).astype(np.int8),
+        rows.shape[1],
+    )
+
+
 # -- the disk cache ---------------------------------------------------------------------------
 
 TABLES_VERSION = "2"
@@ -466,6 +490,7 @@ def kernel_tables(
     play = _load_or_build(_strategy_key(rules, strategy), build_play)
     bets = played_side_bets(rules)
     blocks: list[npt.NDArray[np.int8]] = []
+    pair_blocks: list[npt.NDArray[np.int16]] = []
     strides = np.zeros((max(len(bets), 1), 6), dtype=np.int64)
     pays = np.zeros((max(len(bets), 1), MAX_SIDE_LINES), dtype=np.int64)
     stakes = np.zeros((max(len(bets), 1), 2), dtype=np.int64)
@@ -475,15 +500,20 @@ def kernel_tables(
             f"side-{bet.name}",
             lambda name=bet.name: dict(zip(("t", "s"), side_table(name), strict=True)),
         )
-        blocks.append(stored["t"].astype(np.int8))
-        strides[b, :5] = stored["s"]
-        strides[b, 5] = offset
-        offset += len(stored["t"])
+        pairs, classes, row = pair_classes(stored["t"].astype(np.int8))
+        strides[b, 0] = row
+        strides[b, 1:4] = stored["s"][2:5]
+        strides[b, 4] = offset
+        strides[b, 5] = b * len(pairs)
+        blocks.append(classes)
+        pair_blocks.append(pairs)
+        offset += len(classes)
         table = find_paytable(bet.name, bet.paytable)
         for i, outcome in enumerate(OUTCOMES[bet.name]):
             pays[b, i] = table.pays_for(outcome)
         stakes[b] = (bet.min_stake, -1 if bet.aggregate_cap is None else bet.aggregate_cap)
     side = np.concatenate(blocks) if blocks else np.zeros(1, dtype=np.int8)
+    side_pairs = np.concatenate(pair_blocks) if pair_blocks else np.zeros(1, dtype=np.int16)
     _, child = hand_nodes()
     return KernelTables(
         rules=rule_scalars(rules, spots, insurance),
@@ -491,6 +521,7 @@ def kernel_tables(
         two_card=np.asarray(play["two_card"], dtype=np.int8),
         hit=np.asarray(play["hit"], dtype=np.int8),
         child=child,
+        side_pairs=side_pairs,
         side_table=side,
         side_strides=strides,
         side_pays=pays,

@@ -410,6 +410,28 @@ def _wants_insurance(rules: I64, h: I64, i: int, natural: int) -> bool:
     return bool(tens * rules[R_INS_WIN] > (left - tens) * (bet // 2))
 
 
+@inline
+def _add_sums(
+    sums: I64,
+    rounds: int,
+    net: int,
+    net_sq: int,
+    staked: int,
+    staked_sq: int,
+    net_staked: int,
+    ins: int,
+    ins_sq: int,
+) -> None:
+    sums[T_ROUNDS] += rounds
+    sums[T_NET] += net
+    sums[T_NET_SQ] += net_sq
+    sums[T_STAKED] += staked
+    sums[T_STAKED_SQ] += staked_sq
+    sums[T_NET_STAKED] += net_staked
+    sums[T_INS_NET] += ins
+    sums[T_INS_NET_SQ] += ins_sq
+
+
 @jit
 def play_rounds(
     rules: I64,
@@ -454,6 +476,8 @@ def play_rounds(
     charlie_wins = rules[R_CHARLIE_WINS]
     n_sides = rules[R_SIDES]
     keep = records.shape[0] > 0
+    # the main sums, kept in registers and added to ``sums`` on return
+    t_rounds = t_net = t_net_sq = t_staked = t_staked_sq = t_net_staked = t_ins = t_ins_sq = 0
     end = words.shape[0]
     for k in range(rounds):
         start = wpos
@@ -600,6 +624,17 @@ def play_rounds(
             shoe[p] = shoe[j]
             shoe[j] = card
         if wpos > end:
+            _add_sums(
+                sums,
+                t_rounds,
+                t_net,
+                t_net_sq,
+                t_staked,
+                t_staked_sq,
+                t_net_staked,
+                t_ins,
+                t_ins_sq,
+            )
             return k, start
         # settle the hands still in play (settle.final_result)
         ace_up = up == 1
@@ -692,14 +727,14 @@ def play_rounds(
             sums[T_SIDE + 2 * b + 1] += net_b * net_b
         net = returned - staked + ins_returned - ins_staked
         ins_net = ins_returned - ins_staked
-        sums[T_ROUNDS] += 1
-        sums[T_NET] += net
-        sums[T_NET_SQ] += net * net
-        sums[T_STAKED] += staked
-        sums[T_STAKED_SQ] += staked * staked
-        sums[T_NET_STAKED] += net * staked
-        sums[T_INS_NET] += ins_net
-        sums[T_INS_NET_SQ] += ins_net * ins_net
+        t_rounds += 1
+        t_net += net
+        t_net_sq += net * net
+        t_staked += staked
+        t_staked_sq += staked * staked
+        t_net_staked += net * staked
+        t_ins += ins_net
+        t_ins_sq += ins_net * ins_net
         net_hist[(net - net_low) // net_unit] += 1
         for f in range(N_FLAGS):
             flag_counts[f] += flags >> f & 1
@@ -729,4 +764,5 @@ def play_rounds(
                 row[F_SPOT + 3 * s] = packed
                 row[F_SPOT + 3 * s + 1] = sides
                 row[F_SPOT + 3 * s + 2] = back
+    _add_sums(sums, t_rounds, t_net, t_net_sq, t_staked, t_staked_sq, t_net_staked, t_ins, t_ins_sq)
     return rounds, wpos

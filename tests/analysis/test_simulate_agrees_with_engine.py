@@ -144,8 +144,12 @@ EXTRA_RULES = {
         double_after_split=False,
         even_money=True,
     ),
-    "enhc-charlie-5-stands": find_variant("european").rules.replace(
-        charlie_cards=5, dealer_hits_soft_17=True, double_on=DoubleOn.ANY
+    "enhc-charlie-5-stands-lucky-lucky": find_variant("european").rules.replace(
+        charlie_cards=5,
+        dealer_hits_soft_17=True,
+        double_on=DoubleOn.ANY,
+        max_spots=3,
+        side_bets=(SideBetRules(SideBetName.LUCKY_LUCKY, "felt", 100, 10_000),),
     ),
     "lucky-7-no-peek": find_variant("lucky-7").rules.replace(
         peek=PeekMode.NONE, bj_takes_double_vs_ten=False, bj_takes_split_vs_ace=False
@@ -218,10 +222,10 @@ def test_the_kernel_reads_the_words_in_any_block_size(monkeypatch: pytest.Monkey
 
 
 def test_unsupported_rules_fall_back_to_the_engine() -> None:
-    """A side bet in a no-hole-card game is left to the engine (when its open wager makes the
-    dealer draw is the engine's call)."""
+    """Lucky 7 or Lucky Ladies in a no-hole-card game is left to the engine (when an open
+    wager makes the dealer draw is the engine's call)."""
     enhc_side = find_variant("european").rules.replace(
-        side_bets=(SideBetRules(SideBetName.LUCKY_LUCKY, "felt", 100, 10_000),)
+        side_bets=(SideBetRules(SideBetName.LUCKY_7, "super-sevens", 100, 100),)
     )
     path, reason = choose_path(enhc_side)
     assert path is SimPath.ENGINE

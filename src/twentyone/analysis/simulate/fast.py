@@ -23,7 +23,7 @@ reads, so that the kernel consumes the very same stream (checked by the tests)."
 _WORDS_PER_SPOT = 4
 """Random words a round uses per spot, about (one per card; the dealer's few come on top)."""
 _WORDS_PER_ROUND = 3
-_MAX_BLOCKS = 16
+_MAX_BLOCKS = 64
 """Words are drawn at most this many blocks at a time (a small buffer stays in the cache)."""
 
 

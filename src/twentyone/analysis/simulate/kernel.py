@@ -60,6 +60,7 @@ from twentyone.analysis.simulate.tables import (
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
+I8 = npt.NDArray[np.int8]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -339,7 +340,7 @@ def _settle(h: I64, i: int, outcome: int, returned: int) -> None:
 
 
 @inline
-def _legal(legal: I64, h: I64, sp: I64, i: int) -> int:
+def _legal(legal: I8, h: I64, sp: I64, i: int) -> int:
     """The engine's legal set of a two-card hand (bit mask)."""
     hands = sp[h[i, H_SPOT], SP_HANDS]
     return int(
@@ -348,7 +349,7 @@ def _legal(legal: I64, h: I64, sp: I64, i: int) -> int:
 
 
 @inline
-def _check(rules: I64, legal: I64, h: I64, sp: I64, i: int, blackjack: int, charlie: int) -> None:
+def _check(rules: I64, legal: I8, h: I64, sp: I64, i: int, blackjack: int, charlie: int) -> None:
     """Stop a hand that takes no more decisions: bust, Charlie, 21, split aces done."""
     total = _total(h[i, H_HARD], h[i, H_ACE])
     if total > 21:
@@ -435,7 +436,7 @@ def _add_sums(
 @jit
 def play_rounds(
     rules: I64,
-    legal: I64,
+    legal: I8,
     two_card: npt.NDArray[np.int8],
     hit: npt.NDArray[np.int8],
     child: npt.NDArray[np.int16],

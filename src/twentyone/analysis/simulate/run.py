@@ -11,6 +11,7 @@ play them identically; checked mode proves it chunk by chunk).
 from __future__ import annotations
 
 import importlib
+import math
 import multiprocessing
 import socket
 import time
@@ -170,14 +171,28 @@ Progress = Callable[[int], None]
 """Told the number of rounds each finished chunk played."""
 
 
+_WORKER_JOB: list[Job] = []
+"""The job of a local worker process (sent once, not with every chunk)."""
+
+
+def _init_worker(job: Job) -> None:
+    _WORKER_JOB[:] = [job]
+
+
+def _worker_chunk(chunk: Chunk) -> Tally:
+    return run_chunk(_WORKER_JOB[0], chunk)
+
+
 def _local(job: Job, chunks: list[Chunk], workers: int) -> Iterator[Tally]:
     if workers == 1 or len(chunks) == 1:
         for chunk in chunks:
             yield run_chunk(job, chunk)
         return
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(run_chunk, job, chunk) for chunk in chunks]
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_init_worker, initargs=(job,)
+    ) as pool:
+        futures = [pool.submit(_worker_chunk, chunk) for chunk in chunks]
         for future in as_completed(futures):
             yield future.result()
 
@@ -238,7 +253,7 @@ def run(
     chunk_rounds: int = CHUNK_ROUNDS,
 ) -> tuple[Tally, float, float]:
     """Play ``rounds`` rounds; returns the merged tally, the wall seconds and the CPU seconds
-    of this process (the kernel's, when one process plays).
+    (NaN when other processes played: their CPU time is not measured here).
 
     Args:
         job: the rules, the play and the path.
@@ -262,4 +277,6 @@ def run(
         total = total.merge(tally)
         if progress is not None:
             progress(tally.rounds)
-    return total, time.perf_counter() - start, time.process_time() - cpu
+    in_process = dask_address is None and (workers == 1 or len(chunks) == 1)
+    cpu_seconds = time.process_time() - cpu if in_process else math.nan
+    return total, time.perf_counter() - start, cpu_seconds

@@ -162,7 +162,7 @@ class KernelTables:
     """
 
     rules: I64
-    legal: I64
+    legal: npt.NDArray[np.int8]
     two_card: npt.NDArray[np.int8]
     hit: npt.NDArray[np.int8]
     child: npt.NDArray[np.int16]
@@ -191,9 +191,10 @@ def unsupported(rules: Rules) -> str | None:
     for bet in rules.side_bets:
         if bet.name not in SIDE_INPUTS:
             return f"side bet {bet.name} has no kernel table"
-        if rules.peek is PeekMode.ENHC:
-            # an open side bet makes a no-hole-card dealer draw; the engine decides when it is
-            return "a side bet in a no-hole-card game"
+        if rules.peek is PeekMode.ENHC and bet.name is not SideBetName.LUCKY_LUCKY:
+            # an open side bet makes a no-hole-card dealer draw, and when a wager is still
+            # open depends on when the engine last asked; Lucky Lucky is decided at the deal
+            return f"side bet {bet.name} in a no-hole-card game"
     return None
 
 
@@ -517,7 +518,7 @@ def kernel_tables(
     _, child = hand_nodes()
     return KernelTables(
         rules=rule_scalars(rules, spots, insurance),
-        legal=np.asarray(play["legal"], dtype=np.int64),
+        legal=np.asarray(play["legal"], dtype=np.int8),
         two_card=np.asarray(play["two_card"], dtype=np.int8),
         hit=np.asarray(play["hit"], dtype=np.int8),
         child=child,

@@ -182,7 +182,7 @@ def test_kernel_equals_engine_on_other_rules(name: str, strategy: str) -> None:
     _check(
         rules,
         len(name),
-        ROUNDS,
+        ROUNDS // 2,
         spots=rules.max_spots,
         insurance=InsurancePolicy.BEST,
         strategy=strategy,

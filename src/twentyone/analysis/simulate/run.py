@@ -11,6 +11,7 @@ play them identically; checked mode proves it chunk by chunk).
 from __future__ import annotations
 
 import importlib
+import logging
 import math
 import multiprocessing
 import socket
@@ -220,7 +221,11 @@ def _dask(job: Job, chunks: list[Chunk], address: str, workers: int) -> Iterator
         if address == LOCAL_CLUSTER:
             cluster = stack.enter_context(
                 distributed.LocalCluster(
-                    n_workers=workers, threads_per_worker=1, dashboard_address=None
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    host="127.0.0.1",
+                    dashboard_address="127.0.0.1:0",
+                    silence_logs=logging.ERROR,  # stderr stays for the progress bar
                 )
             )
             address = cluster.scheduler_address

@@ -10,7 +10,7 @@ import pytest
 from cryptography.fernet import Fernet
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from server_helpers import NewClient, OpenService, Shoes, quick_rtp
+from server_helpers import GameClient, NewClient, OpenService, Shoes, quick_rtp
 
 from twentyone.server import create_app
 from twentyone.server.settings import ServerSettings
@@ -61,7 +61,7 @@ def new_client(app: FastAPI) -> Iterator[NewClient]:
     clients: list[TestClient] = []
 
     def make() -> TestClient:
-        client = TestClient(app)
+        client = GameClient(app)
         client.__enter__()
         clients.append(client)
         return client

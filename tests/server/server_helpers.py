@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,26 @@ OpenService = Callable[[], TableService]
 """Opens a service on the test database (again: a restart)."""
 NewClient = Callable[[], TestClient]
 """Makes a new visitor (its own cookie jar)."""
+
+
+CSRF_COOKIE = "twentyone_csrf"
+
+
+class GameClient(TestClient):
+    """A visitor as the browser client behaves: every non-GET request carries ``X-CSRF-Token``
+    equal to the ``twentyone_csrf`` cookie (the client sets a fresh one first when it has none,
+    as a page would after any GET)."""
+
+    def request(self, method: str, url: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        if method.upper() not in {"GET", "HEAD", "OPTIONS"}:
+            token = self.cookies.get(CSRF_COOKIE)
+            if token is None:
+                token = secrets.token_urlsafe(32)
+                self.cookies.set(CSRF_COOKIE, token)
+            headers = dict(kwargs.pop("headers", None) or {})
+            headers.setdefault("X-CSRF-Token", token)
+            kwargs["headers"] = headers
+        return super().request(method, url, **kwargs)
 
 
 class Shoes:

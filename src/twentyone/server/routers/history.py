@@ -7,11 +7,11 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
-from twentyone.server.schemas import HistoryOut, StatementOut, WalletOut
+from twentyone.server.schemas import MAX_COUNT, HistoryOut, StatementOut, WalletOut
 
 router = APIRouter(prefix="/api", tags=["history"])
 
-Offset = Annotated[int, Query(ge=0, description="Items to skip")]
+Offset = Annotated[int, Query(ge=0, le=MAX_COUNT, description="Items to skip")]
 
 
 @router.get("/wallet", summary="Balance")

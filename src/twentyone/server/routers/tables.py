@@ -18,7 +18,7 @@ from twentyone.store.views import RoundState, TableState
 
 router = APIRouter(prefix="/api/tables/{variant}", tags=["tables"])
 
-VariantName = Annotated[str, Path(description="Variant name or alias")]
+VariantName = Annotated[str, Path(max_length=64, description="Variant name or alias")]
 
 
 def table_out(state: TableState, dealt: RoundState | None = None) -> TableOut:

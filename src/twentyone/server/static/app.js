@@ -80,6 +80,8 @@ async function api(method, path, body, retried = false) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  const csrf = document.cookie.match(/(?:^|;\s*)twentyone_csrf=([^;]+)/);
+  if (method !== "GET" && csrf) init.headers["X-CSRF-Token"] = csrf[1];
   const response = await fetch(path, init);
   if (response.status === 204) return null;
   let data = null;

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import uvicorn
 from fastapi.testclient import TestClient
 
 from twentyone.cards import Shoe, parse_cards
@@ -95,3 +100,39 @@ def snapshot(client: TestClient, variant: str = "lucky-lucky") -> dict[str, Any]
         "statement": ok(client.get("/api/statement")),
         "history": ok(client.get("/api/history")),
     }
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def live_server(app: Any, **config: Any) -> Iterator[str]:
+    """``app`` under a real Uvicorn in a thread on 127.0.0.1; yields its base URL."""
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **config)
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def csrf_headers(client: Any) -> dict[str, str]:
+    """The ``X-CSRF-Token`` header for an httpx client that holds the cookie (after a GET)."""
+    token = client.cookies.get(CSRF_COOKIE)
+    assert token, "no twentyone_csrf cookie yet: GET something first"
+    return {"X-CSRF-Token": token}

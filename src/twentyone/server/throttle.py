@@ -105,7 +105,8 @@ class HashSlots:
 
     async def run(self, fn: Callable[[], T]) -> T:
         """``fn()`` in a worker thread once a slot is free (``503 server-busy`` past the queue)."""
-        if self._limiter.statistics().tasks_waiting >= self._queue:
+        stats = self._limiter.statistics()
+        if stats.borrowed_tokens >= stats.total_tokens and stats.tasks_waiting >= self._queue:
             raise ServerBusyError("too many logins at once: try again in a moment", 1)
         with anyio.move_on_after(self._wait_s) as scope:
             await self._limiter.acquire()

@@ -23,7 +23,8 @@ from pathlib import Path
 from cryptography.fernet import Fernet
 
 from twentyone.engine import Action, SpotBet
-from twentyone.store.service import RoundState, TableService
+from twentyone.store.service import TableService
+from twentyone.store.views import RoundState
 
 
 def decide(state: RoundState) -> Action:
@@ -41,20 +42,22 @@ def run(url: str, rounds: int, variant: str) -> tuple[float, int]:
     """Play ``rounds`` rounds; return (rounds per second, decisions)."""
     service = TableService.open(url, key=Fernet.generate_key())
     try:
-        player = service.create_player(f"bench-{uuid.uuid4().hex[:8]}", grant=10**12).id
-        service.set_bets(player, variant, [SpotBet(1000)])
-        service.deal(player, variant)
+        player = service.accounts.create_player(f"bench-{uuid.uuid4().hex[:8]}", grant=10**12).id
+        service.seat.set_bets(player, variant, [SpotBet(1000)])
+        service.play.deal(player, variant)
         steps = 0
         start = time.perf_counter()
         for index in range(rounds):
             state = (
-                service.rebet_and_deal(player, variant) if index else service.current_round(player)
+                service.play.rebet_and_deal(player, variant)
+                if index
+                else service.play.current_round(player)
             )
             while state is not None and state.status == "open":
-                state = service.act(player, decide(state))
+                state = service.play.act(player, decide(state))
                 steps += 1
         elapsed = time.perf_counter() - start
-        statement = service.statement(player, limit=1)
+        statement = service.records.statement(player, limit=1)
         assert statement.reconciles
         return rounds / elapsed, steps
     finally:

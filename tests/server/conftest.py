@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from cryptography.fernet import Fernet
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from server_helpers import GameClient, NewClient, OpenService, Shoes, quick_rtp
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from twentyone.server import create_app
 from twentyone.server.settings import ServerSettings

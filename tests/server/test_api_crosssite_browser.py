@@ -104,9 +104,8 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
     game = Recorder(
         create_app(service, settings=ServerSettings(password_cost=2**10), rtp=quick_rtp)
     )
-    with live_server(game) as game_url:
-        with live_server(attacker_app(game_url)) as attacker_url:
-            yield game_url, attacker_url, game
+    with live_server(game) as game_url, live_server(attacker_app(game_url)) as attacker_url:
+        yield game_url, attacker_url, game
     service.close()
 
 

@@ -113,10 +113,8 @@ class Accounts:
 
     def guest(self) -> NewSession:
         """A new guest player with the opening play-money grant, and a session for it."""
-        player = self.service.create_player(f"guest-{secrets.token_hex(8)}")
-        with self._sessions.begin() as session:
-            token = self._open(session, player.id)
-        return NewSession(token, Login(player.id, None))
+        player_id, token = self._new_player_with("guest", self._open)
+        return NewSession(token, Login(player_id, None))
 
     def logout(self, token: str | None) -> None:
         """Close the session (unknown tokens are ignored)."""
@@ -178,7 +176,7 @@ class Accounts:
 
         try:
             if login is None:
-                player_id, new_token = self._new_player_with(attach)
+                player_id, new_token = self._new_player_with("user", attach)
             else:
                 player_id = login.player_id
                 with self._sessions.begin() as session:
@@ -199,11 +197,15 @@ class Accounts:
         if taken.first() is not None:
             raise UsernameTakenError(f"the username {username!r} is taken")
 
-    def _new_player_with(self, attach: Callable[[Session, str], str]) -> tuple[str, str]:
-        """A new player and its login in one go (no player is left without its login)."""
-        player = self.service.create_player(f"user-{secrets.token_hex(8)}")
-        with self._sessions.begin() as session:
-            return player.id, attach(session, player.id)
+    def _new_player_with(self, kind: str, attach: Callable[[Session, str], str]) -> tuple[str, str]:
+        """A new player and its session (and login) in one transaction: nothing is left half
+        made (a refused login leaves no player with play money)."""
+        with self.service.unit() as unit:
+            player = self.service.accounts.create_player(f"{kind}-{secrets.token_hex(8)}")
+            with Session(bind=unit.conn, join_transaction_mode="rollback_only") as session:
+                token = attach(session, player.id)
+                session.commit()  # flushes; the unit commits the transaction
+            return player.id, token
 
     def check_login_lock(self, username: str, client: str) -> None:
         """:class:`LoginLockedError` while the account or the client is locked."""

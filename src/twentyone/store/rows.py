@@ -15,6 +15,7 @@ the round as it was before the wait (READ COMMITTED re-checks only the locked ro
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -80,6 +81,21 @@ class StoredRound:
     def values(self) -> dict[str, Any]:
         """The row as insert parameters."""
         return {name: getattr(self, name) for name in ROUND_FIELDS}
+
+
+@dataclass(slots=True)
+class StoredSeat:
+    """A player's seat at a variant: its layout data (JSON), ``stored`` if the row exists."""
+
+    player_id: str
+    variant: str
+    data: dict[str, Any]
+    stored: bool
+
+    @classmethod
+    def of(cls, player_id: str, variant: str, text: str | None) -> StoredSeat:
+        """The seat of a stored ``layout`` column (``None``: no row yet, no data)."""
+        return cls(player_id, variant, {} if text is None else json.loads(text), text is not None)
 
 
 PLAYER_COLS = (_P.id, _P.name, _P.vip_level, _P.balance, _P.open_round_id, _P.created_at)
@@ -188,6 +204,11 @@ def get_round(conn: Connection, round_id: str | None) -> StoredRound | None:
     return None if row is None else StoredRound(*row)
 
 
+def get_seat(conn: Connection, player_id: str, variant: str) -> str | None:
+    """The stored layout of the player's seat at ``variant`` (``None``: no seat yet)."""
+    return conn.execute(_SELECT_SEAT, {"player_id": player_id, "variant": variant}).scalar()
+
+
 def lock_player_and_round(
     conn: Connection, player_id: str, *, joined: bool
 ) -> tuple[StoredPlayer, StoredRound | None]:
@@ -208,8 +229,7 @@ def lock_player_and_seat(
     """The player's row, locked, and its seat layout at ``variant`` (``None``: no seat yet)."""
     if not joined:
         player = lock_player(conn, player_id)
-        params = {"player_id": player_id, "variant": variant}
-        return player, conn.execute(_SELECT_SEAT, params).scalar()
+        return player, get_seat(conn, player_id, variant)
     row = conn.execute(_LOCK_PLAYER_SEAT, {"player_id": player_id, "variant": variant}).first()
     if row is None:
         raise UnknownPlayerError(f"no player with id {player_id!r}")

@@ -31,10 +31,10 @@ router = APIRouter(prefix="/api/auth", tags=["auth"])
 
 def account_out(service: TableService, login: Login) -> AccountOut:
     """The account view of a login (balance, limits, any unfinished round)."""
-    info = service.get_player(login.player_id).to_dict()
+    info = service.accounts.get_player(login.player_id).to_dict()
     variant = None
     if info["open_round_id"] is not None:
-        current = service.current_round(login.player_id)
+        current = service.play.current_round(login.player_id)
         if current is not None and not current.is_over:
             variant = current.variant
         else:

@@ -17,7 +17,7 @@ Offset = Annotated[int, Query(ge=0, le=MAX_COUNT, description="Items to skip")]
 @router.get("/wallet", summary="Balance")
 def wallet(service: ServiceDep, login: CurrentLogin) -> WalletOut:
     """The balance and the money held by the round in progress."""
-    return WalletOut.model_validate(service.wallet(login.player_id).to_dict())
+    return WalletOut.model_validate(service.accounts.wallet(login.player_id).to_dict())
 
 
 @router.get("/history", summary="Rounds played, newest first")
@@ -28,7 +28,7 @@ def history(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> HistoryOut:
     """A page of the player's rounds."""
-    page = service.history(login.player_id, offset=offset, limit=limit)
+    page = service.records.history(login.player_id, offset=offset, limit=limit)
     return HistoryOut.model_validate(page.to_dict())
 
 
@@ -40,5 +40,5 @@ def statement(
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> StatementOut:
     """Every balance change with its transaction id; reconciles to the balance."""
-    page = service.statement(login.player_id, offset=offset, limit=limit)
+    page = service.records.statement(login.player_id, offset=offset, limit=limit)
     return StatementOut.model_validate(page.to_dict())

@@ -21,7 +21,7 @@ RoundId = Annotated[str, Path(min_length=1, max_length=64, description="A round 
 @router.get("/current", summary="The round in progress")
 def current_round(service: ServiceDep, login: CurrentLogin) -> CurrentRoundOut:
     """The player's unfinished round (``null`` when there is none): resume it."""
-    state = service.current_round(login.player_id)
+    state = service.play.current_round(login.player_id)
     if state is None:
         return CurrentRoundOut(round=None)
     return CurrentRoundOut(round=RoundOut.model_validate(state.to_dict()))
@@ -36,7 +36,7 @@ def act(round_id: RoundId, body: ActionIn, service: ServiceDep, login: CurrentLo
     an action not legal now (``409 illegal-action``), more than the balance covers
     (``402 insufficient-funds``).
     """
-    state = service.act(
+    state = service.play.act(
         login.player_id,
         body.action,
         apply_to_all=body.apply_to_all,
@@ -49,10 +49,12 @@ def act(round_id: RoundId, body: ActionIn, service: ServiceDep, login: CurrentLo
 @router.get("/{round_id}", summary="A round's full record")
 def get_round(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> RoundRecordOut:
     """Cards in order, decisions, events (to replay it step by step), wagers, ledger entries."""
-    return RoundRecordOut.model_validate(service.round_record(login.player_id, round_id).to_dict())
+    return RoundRecordOut.model_validate(
+        service.records.round_record(login.player_id, round_id).to_dict()
+    )
 
 
 @router.get("/{round_id}/scenario", summary="A finished round as a scenario file")
 def get_scenario(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> dict[str, Any]:
     """The scenario (SPEC section 10) that ``twentyone replay`` reproduces exactly."""
-    return service.export_scenario(login.player_id, round_id)
+    return service.records.export_scenario(login.player_id, round_id)

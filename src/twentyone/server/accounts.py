@@ -135,28 +135,24 @@ class Accounts:
     ) -> NewSession:
         """Give the session's guest player a login (a new player when there is no session).
 
-        The old session is replaced by a new one (a fresh token after a privilege change).
-        ``on_new_player`` runs before a new player is made (the guest throttle). Refusals:
-        ``already-registered`` when the session's player has a login (also when another
-        request just gave it one), ``username-taken`` when another player has the name.
+        The old session is replaced by a new one (a fresh token after a privilege change). All
+        of it is one transaction under the player's lock, so concurrent registrations of one
+        guest give one login. ``on_new_player`` runs before a new player is made (the guest
+        throttle). Refusals: ``already-registered`` when the session's player has a login
+        (also when another request just gave it one and replaced the session),
+        ``username-taken`` when another player has the name.
         """
-        login: Login | None = None
-        if token:
-            try:
-                login = self.login_of(token)
-            except NotAuthenticatedError:
-                login = None
-        if login is not None and login.username is not None:
-            raise AlreadyRegisteredError(f"you are logged in as {login.username}: log out first")
+        player_id = self._session_player(token)
         key = username_key(username)
         with self._sessions.begin() as session:
-            self._check_free(session, key, username, None if login is None else login.player_id)
+            self._check_free(session, key, username, player_id)
         hashed = self._hash(password)
-        if login is None and on_new_player is not None:
+        if player_id is None and on_new_player is not None:
             on_new_player()
         now = _now()
 
         def attach(session: Session, player_id: str) -> str:
+            self._check_free(session, key, username, player_id)  # again, under the lock
             session.add(
                 AccountRow(
                     player_id=player_id,
@@ -169,23 +165,48 @@ class Accounts:
             )
             session.flush()
             if token:
-                session.execute(
-                    delete(SessionRow).where(SessionRow.token_hash == _token_hash(token))
-                )
+                self._replace(session, token)
             return self._open(session, player_id)
 
         try:
-            if login is None:
+            if player_id is None:
                 player_id, new_token = self._new_player_with("user", attach)
             else:
-                player_id = login.player_id
-                with self._sessions.begin() as session:
-                    new_token = attach(session, player_id)
+                new_token = self._with_player(player_id, attach)
         except IntegrityError:
             with self._sessions.begin() as session:
-                self._check_free(session, key, username, None if login is None else login.player_id)
+                self._check_free(session, key, username, player_id)
             raise UsernameTakenError(f"the username {username!r} is taken") from None
         return NewSession(new_token, Login(player_id, username.strip()))
+
+    def _session_player(self, token: str | None) -> str | None:
+        """The player of a live session, or of one a registration just replaced."""
+        if not token:
+            return None
+        with self._sessions.begin() as session:
+            row = session.get(SessionRow, _token_hash(token))
+            if row is None:
+                return None
+            if row.expires_at > _now() or row.expires_at == row.created_at:
+                return row.player_id
+            return None
+
+    @staticmethod
+    def _replace(session: Session, token: str) -> None:
+        """End a session replaced by a new one: kept (expired at its start) until the sweep, so
+        a request still carrying it is told its player has a login now."""
+        row = session.get(SessionRow, _token_hash(token))
+        if row is not None:
+            row.expires_at = row.created_at
+
+    def _with_player(self, player_id: str, attach: Callable[[Session, str], str]) -> str:
+        """``attach`` in one transaction holding the player's lock."""
+        with self.service.unit() as unit:
+            unit.player(player_id)
+            with Session(bind=unit.conn, join_transaction_mode="rollback_only") as session:
+                token = attach(session, player_id)
+                session.commit()  # flushes; the unit commits the transaction
+            return token
 
     def _check_free(self, session: Session, key: str, username: str, player_id: str | None) -> None:
         """Refuse a player that already has a login, then a username another player has."""

@@ -14,6 +14,7 @@ _PAGE = """<!doctype html>
 <meta charset="utf-8">
 <title>twentyone API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<link rel="icon" href="/static/favicon.svg">
 </head>
 <body>
 <div id="swagger-ui"></div>

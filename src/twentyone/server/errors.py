@@ -177,6 +177,8 @@ async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
 
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400:  # a body the framework cannot parse (not UTF-8, say)
+        return error_response("invalid-request", f"body: {exc.detail}")
     code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
     return JSONResponse(
         error_body(code, str(exc.detail)), status_code=exc.status_code, headers=exc.headers

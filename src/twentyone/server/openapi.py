@@ -70,6 +70,8 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 """The error codes each operation answers (besides :data:`WRITE` for a state change)."""
 GENERAL = (*AUTH, "invalid-request")
+RETRY_LATER = frozenset({"login-locked", "too-many-guests", "server-busy"})
+"""The codes answered with ``Retry-After``."""
 """The codes of an operation the table does not list."""
 
 
@@ -91,6 +93,8 @@ class ErrorOut(BaseModel):
 def codes_of(method: str, path: str) -> tuple[str, ...]:
     """Every error code ``method path`` can answer."""
     codes = OPERATIONS.get((method, path), GENERAL)
+    if "{" in path:  # a path value out of its bounds
+        codes = (*codes, "invalid-request")
     if method in {"post", "put", "patch", "delete"} and path.startswith("/api/"):
         codes = (*codes, *WRITE)
     return codes
@@ -107,7 +111,7 @@ def responses_of(codes: tuple[str, ...]) -> dict[str, Any]:
             "description": "Refused: " + ", ".join(f"`{c}`" for c in group),
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
         }
-        if status in {429, 503}:
+        if set(group) & RETRY_LATER:
             entry["headers"] = {
                 "Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}
             }

@@ -112,6 +112,7 @@ STATUS: dict[str, int] = {
     "player-exists": 409,
     "username-taken": 409,
     "already-registered": 409,
+    "top-up-not-needed": 409,
     "body-too-large": 413,
     "unsupported-media-type": 415,
     "login-locked": 429,

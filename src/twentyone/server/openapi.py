@@ -65,6 +65,13 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("get", "/api/rounds/{round_id}"): _ROUND,
     ("get", "/api/rounds/{round_id}/scenario"): (*_ROUND, "round-in-progress"),
     ("get", "/api/wallet"): AUTH,
+    ("post", "/api/wallet/top-up"): (
+        *AUTH,
+        "round-in-progress",
+        "top-up-not-needed",
+        "idempotency-key-reused",
+        "invalid-request",
+    ),
     ("get", "/api/history"): (*AUTH, "invalid-request"),
     ("get", "/api/statement"): (*AUTH, "invalid-request"),
 }

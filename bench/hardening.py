@@ -110,10 +110,15 @@ def main() -> None:
     def deal(c: TestClient, key: bool) -> None:
         c.post(f"{EU}/bets", json={"spot": 0, "chip": 100})
         headers = {"Idempotency-Key": uuid.uuid4().hex} if key else {}
-        state = c.post(f"{EU}/deal", headers=headers).json()["round"]
+        answer = c.post(f"{EU}/deal", headers=headers).json()
+        assert "round" in answer, answer
+        state = answer["round"]
         while state["status"] == "open":
-            body = {"action": "stand", "expected_step": state["step"]}
+            legal = state["legal_actions"]
+            action = "stand" if "stand" in legal else legal[0]
+            body = {"action": action, "expected_step": state["step"]}
             state = c.post(f"/api/rounds/{state['round_id']}/actions", json=body).json()
+            assert "status" in state, state
 
     rounds = max(50, n // 4)
     print(

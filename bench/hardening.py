@@ -16,6 +16,7 @@ Run: ``.venv/bin/python bench/hardening.py [--n 400]``.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import tempfile
 import time
@@ -82,10 +83,63 @@ class LaxBet(BaseModel):
     side: str | None = None
 
 
+async def _ok(_scope: object, receive: object, send: object) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore[operator]
+    await send({"type": "http.response.body", "body": b"{}"})  # type: ignore[operator]
+
+
+def _guard_alone(n: int) -> None:
+    """The guard in front of an app that answers at once: its own cost, without the app's."""
+    guard = Guard(_ok, ServerSettings())
+    token = "t" * 43
+
+    def scope(method: str) -> dict[str, object]:
+        headers = [
+            (b"host", b"127.0.0.1:8000"),
+            (b"origin", b"http://127.0.0.1:8000"),
+            (b"sec-fetch-site", b"same-origin"),
+            (b"cookie", f"twentyone_session=abc; twentyone_csrf={token}".encode()),
+            (b"x-csrf-token", token.encode()),
+            (b"content-type", b"application/json"),
+            (b"content-length", b"28"),
+        ]
+        return {
+            "type": "http",
+            "method": method,
+            "path": "/api/tables/european/bets",
+            "scheme": "http",
+            "headers": headers,
+        }
+
+    async def receive() -> dict[str, object]:
+        return {"type": "http.request", "body": b'{"spot": 0, "chip": 100}   ', "more_body": False}
+
+    async def send(_message: object) -> None:
+        return None
+
+    async def run(app: object, method: str) -> float:
+        start = time.perf_counter()
+        for _ in range(n):
+            await app(scope(method), receive, send)  # type: ignore[operator]
+        return (time.perf_counter() - start) / n * 1e6
+
+    for method in ("GET", "POST"):
+        with_, without = [], []
+        for _ in range(7):
+            with_.append(asyncio.run(run(guard, method)))
+            without.append(asyncio.run(run(_ok, method)))
+        a, b = statistics.median(with_), statistics.median(without)
+        print(
+            f"guard alone, {method:4}          {a:9.1f} µs with, {b:9.1f} µs without: "
+            f"+{a - b:7.1f} µs per request"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=400, help="requests per measurement")
     n = parser.parse_args().n
+    _guard_alone(n * 20)
     home = Path(tempfile.mkdtemp(prefix="twentyone-bench-"))
     guarded, s1 = _app(home, "a.db", guard=True)
     bare, s2 = _app(home, "b.db", guard=False)

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/server.py [--players N] [--think MS] [--duration S] [--warmup S]
                                      [--variant V] [--db sqlite|pg|URL] [--workers W] [--port P]
-                                     [--src DIR]
+                                     [--src DIR] [--http auto|h11] [--loop auto|asyncio]
 
 Starts ``twentyone``'s app under Uvicorn itself (``--workers`` processes, on 127.0.0.1) on a
 fresh database: a SQLite file in a temporary directory (``--db sqlite``, the default) or a fresh
@@ -23,6 +23,7 @@ import argparse
 import http.client
 import json
 import os
+import secrets
 import socket
 import statistics
 import subprocess
@@ -62,14 +63,20 @@ class Player:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.variant = variant
         self.think = think
-        self.cookie = ""
+        self.cookies = {"twentyone_csrf": secrets.token_urlsafe(32)}  # as a page would hold
         self.tally = Tally()
         self.measuring = False
 
     def request(self, method: str, path: str, body: object = None, kind: str = "other") -> Any:
         if self.think:
             time.sleep(self.think)
-        headers = {"Cookie": self.cookie, "Content-Type": "application/json"}
+        headers = {
+            "Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items()),
+            "Content-Type": "application/json",
+            "X-CSRF-Token": self.cookies["twentyone_csrf"],
+        }
+        if kind in {"deal", "decision"}:
+            headers["Idempotency-Key"] = uuid.uuid4().hex  # one per intent, as the client does
         payload = None if body is None else json.dumps(body)
         start = time.perf_counter()
         self.conn.request(method, path, payload, headers)
@@ -78,7 +85,8 @@ class Player:
         elapsed = time.perf_counter() - start
         for name, value in response.getheaders():
             if name.lower() == "set-cookie":
-                self.cookie = value.split(";", 1)[0]
+                cookie, _, token = value.split(";", 1)[0].partition("=")
+                self.cookies[cookie] = token
         if self.measuring:
             if response.status >= 400:
                 self.tally.errors += 1
@@ -164,7 +172,7 @@ def database(spec: str) -> Iterator[str]:
 
 
 @contextmanager
-def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psutil.Process]:
+def server(args: argparse.Namespace, url: str, port: int) -> Iterator[psutil.Process]:
     """Uvicorn serving the app on ``url`` at 127.0.0.1:``port`` until the block ends."""
     with tempfile.TemporaryDirectory() as home:
         env = {
@@ -173,12 +181,13 @@ def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psuti
             "TWENTYONE_HOME": home,
             "TWENTYONE_SHOE_KEY": Fernet.generate_key().decode(),
         }
-        if src:
-            env["PYTHONPATH"] = src
-        args = [sys.executable, "-m", "uvicorn", "--factory", "twentyone.server.app:create_app"]
-        args += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-        args += ["--no-access-log", "--workers", str(workers)]
-        proc = subprocess.Popen(args, env=env)
+        if args.src:
+            env["PYTHONPATH"] = args.src
+        argv = [sys.executable, "-m", "uvicorn", "--factory", "twentyone.server.app:create_app"]
+        argv += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+        argv += ["--no-access-log", "--workers", str(args.workers)]
+        argv += ["--http", args.http, "--loop", args.loop]
+        proc = subprocess.Popen(argv, env=env)
         try:
             deadline = time.monotonic() + 60
             while True:
@@ -189,7 +198,7 @@ def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psuti
                     if proc.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("the server did not start") from None
                     time.sleep(0.1)
-            time.sleep(0.5 * workers)  # let every worker finish starting
+            time.sleep(0.5 * args.workers)  # let every worker finish starting
             yield psutil.Process(proc.pid)
         finally:
             proc.terminate()
@@ -200,16 +209,21 @@ def server(url: str, workers: int, port: int, src: str | None) -> Iterator[psuti
                 proc.wait()
 
 
-def cpu_seconds(root: psutil.Process) -> float:
-    """User + system CPU time of the server and its worker processes so far."""
-    total = 0.0
+def cpu_seconds(root: psutil.Process) -> tuple[float, float]:
+    """User + system CPU time of the server's processes so far: all, and their main threads
+    (the event loops: HTTP, routing, validation; the rest is the worker threads)."""
+    total = main = 0.0
     for proc in [root, *root.children(recursive=True)]:
         try:
             times = proc.cpu_times()
+            threads = {t.id: t for t in proc.threads()}
         except psutil.NoSuchProcess:
             continue
         total += times.user + times.system
-    return total
+        loop = threads.get(proc.pid)
+        if loop is not None and (proc is not root or not root.children()):
+            main += loop.user_time + loop.system_time
+    return total, main
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -221,20 +235,20 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def measure(args: argparse.Namespace) -> None:
     port = args.port or free_port()
-    with database(args.db) as url, server(url, args.workers, port, args.src) as root:
+    with database(args.db) as url, server(args, url, port) as root:
         stop = threading.Event()
         players = [Player(port, args.variant, args.think / 1000) for _ in range(args.players)]
         threads = [threading.Thread(target=p.run, args=(stop,), daemon=True) for p in players]
         for thread in threads:
             thread.start()
         time.sleep(args.warmup)
-        cpu0, t0 = cpu_seconds(root), time.perf_counter()
+        (cpu0, loop0), t0 = cpu_seconds(root), time.perf_counter()
         for player in players:
             player.measuring = True
         time.sleep(args.duration)
         for player in players:
             player.measuring = False
-        cpu1, t1 = cpu_seconds(root), time.perf_counter()
+        (cpu1, loop1), t1 = cpu_seconds(root), time.perf_counter()
         stop.set()
         for thread in threads:
             thread.join(35)
@@ -246,11 +260,14 @@ def measure(args: argparse.Namespace) -> None:
     elapsed = t1 - t0
     backend = "sqlite" if args.db == "sqlite" else "postgresql"
     label = f" [{args.src}]" if args.src else ""
+    if (args.http, args.loop) != ("auto", "auto"):
+        label += f" [{args.http}/{args.loop}]"
     print(
         f"{backend}{label} x{args.workers} process(es), {args.players} players,"
         f" think {args.think:g} ms,"
         f" {elapsed:.0f} s: {count / elapsed:.0f} requests/s,"
-        f" server CPU {1000 * (cpu1 - cpu0) / max(count, 1):.2f} ms/request, {errors} errors"
+        f" server CPU {1000 * (cpu1 - cpu0) / max(count, 1):.2f} ms/request"
+        f" (event loops {1000 * (loop1 - loop0) / max(count, 1):.2f}), {errors} errors"
     )
     for name, values in (("deal", deal), ("decision", decision)):
         ms = [1000 * v for v in values]
@@ -272,6 +289,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="server processes")
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
     parser.add_argument("--src", help="serve the package from this src directory")
+    parser.add_argument(
+        "--http", default="auto", help="uvicorn's HTTP parser: auto, h11, httptools"
+    )
+    parser.add_argument(
+        "--loop", default="auto", help="uvicorn's event loop: auto, asyncio, uvloop"
+    )
     args = parser.parse_args()
     if args.duration > 600 or args.players > 500:
         parser.error("the load is bounded: at most 600 s and 500 players")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from twentyone.store.service import TableService
+from twentyone.table.errors import InsufficientFundsError
 
 
 def test_key_file_is_owner_only(tmp_path: Path, db_url: str) -> None:
@@ -31,3 +32,19 @@ def test_calls_inside_one_unit_are_one_transaction(service: TableService) -> Non
     assert service.accounts.wallet(p).balance == 100_000
     assert service.seat.table(p, "european").layout.total == 0
     assert service.records.statement(p).total == 1
+
+
+def test_a_refused_call_inside_a_unit_changes_nothing_and_the_unit_goes_on(
+    service: TableService,
+) -> None:
+    """A refusal changes nothing, also when it is one call of several in one transaction."""
+    p = service.accounts.create_player("p", grant=0).id
+    with service.unit():
+        service.accounts.grant(p, 500, "first")
+        with pytest.raises(InsufficientFundsError):
+            service.accounts.grant(p, -800, "overdraw")  # posted, then refused
+        service.seat.place(p, "european", 0, 100)
+        assert service.accounts.wallet(p).balance == 500
+    assert service.accounts.wallet(p).balance == 500
+    assert [e.txid for e in service.records.statement(p).entries] == [f"grant:{p}:first"]
+    assert service.seat.table(p, "european").layout.total == 100

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -29,7 +29,15 @@ from twentyone.server.models import AccountRow, SessionRow
 from twentyone.server.passwords import DUMMY_HASH, hash_password, verify_password
 from twentyone.server.settings import ServerSettings
 from twentyone.server.throttle import Window
+from twentyone.store.db import READ_ONLY
 from twentyone.store.service import TableService
+
+_LOGIN = (
+    select(SessionRow.player_id, SessionRow.expires_at, AccountRow.username)
+    .outerjoin(AccountRow, AccountRow.player_id == SessionRow.player_id)
+    .where(SessionRow.token_hash == bindparam("token_hash"))
+)
+"""A session's player, expiry and (registered accounts) username, in one read."""
 
 
 def _now() -> datetime:
@@ -76,15 +84,13 @@ class Accounts:
         """Failed logins per username: at the limit the account is locked."""
         self.client_failures = Window(config.client_failures, window, lock)
         """Failed logins per client address: at the limit the client is locked."""
+        # Looking a session up only reads: on SQLite it waits for no writer.
+        self._reads = service.engine.execution_options(**READ_ONLY)
 
     def _hash(self, password: str) -> str:
         return (
             hash_password(password) if self._cost is None else hash_password(password, n=self._cost)
         )
-
-    def _username(self, session: Session, player_id: str) -> str | None:
-        account = session.get(AccountRow, player_id)
-        return None if account is None else account.username
 
     def _open(self, session: Session, player_id: str) -> str:
         token = secrets.token_urlsafe(32)
@@ -105,11 +111,11 @@ class Accounts:
         """The login of a session token, or :class:`NotAuthenticatedError`."""
         if not token:
             raise NotAuthenticatedError("no session: start one with POST /api/auth/guest")
-        with self._sessions.begin() as session:
-            row = session.get(SessionRow, _token_hash(token))
-            if row is None or row.expires_at <= _now():
-                raise NotAuthenticatedError("the session has expired or was closed: log in again")
-            return Login(row.player_id, self._username(session, row.player_id))
+        with self._reads.connect() as conn:
+            row = conn.execute(_LOGIN, {"token_hash": _token_hash(token)}).first()
+        if row is None or row.expires_at <= _now():
+            raise NotAuthenticatedError("the session has expired or was closed: log in again")
+        return Login(row.player_id, row.username)
 
     def guest(self) -> NewSession:
         """A new guest player with the opening play-money grant, and a session for it."""

@@ -20,6 +20,8 @@ module                  owns                                        server route
                         scenario export, the 90-day sweep           ``/api/statement``,
                                                                     ``/api/rounds/{id}[/scenario]``
 ``rows.py``             the rows and the SQL statements
+``driver.py``           the statements of play, compiled once and run
+                        on the driver's cursor
 ``db.py``               engines (SQLite pragmas), migrations
 ``models.py``,          the schema (Alembic migrations make it)
 ``alembic/``

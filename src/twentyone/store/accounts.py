@@ -52,7 +52,7 @@ def post(unit: Unit, player: StoredPlayer, postings: Sequence[Posting]) -> None:
                 "created_at": unit.now,
             }
         )
-    inserted = set(unit.conn.execute(unit.store.post_statement, new_rows).scalars())
+    inserted = unit.driver.post(unit.conn, new_rows)
     if len(inserted) < len(new_rows):
         balance = player.balance
         fixes = []

@@ -70,13 +70,13 @@ def save(
         row.finished_at = unit.now
         player.open_round_id = None
     if new:
-        conn.execute(rows.INSERT_ROUND, row.values())
+        unit.driver.insert_round(conn, row)
         unit.hold_round(row)
     else:
-        rows.write_round(conn, row)
+        unit.driver.write_round(conn, row)
     if start < len(events):
-        conn.execute(
-            rows.INSERT_EVENTS,
+        unit.driver.insert_events(
+            conn,
             [
                 {
                     "round_id": row.id,
@@ -171,7 +171,7 @@ def void(
     row.finished_at = row.updated_at = unit.now
     if player.open_round_id == row.id:
         player.open_round_id = None
-    rows.write_round(unit.conn, row)
+    unit.driver.write_round(unit.conn, row)
     unit.store.live.pop(row.id, None)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from twentyone.engine import SpotBet
-from twentyone.store import rows
 from twentyone.store.accounts import wallet_of
 from twentyone.store.codec import dumps
 from twentyone.store.rounds import state_of
@@ -37,25 +36,17 @@ def layouts(seat: StoredSeat, variant: Variant) -> tuple[BetLayout, BetLayout | 
 
 
 def write(unit: Unit, seat: StoredSeat, layout: BetLayout, last: BetLayout | None) -> None:
-    """Store the seat's layout and last bets (inserting the row for a new seat)."""
+    """Store the seat's layout and last bets (inserting the row for a new seat; a seat that
+    did not change, as after REBET & DEAL of the same bets, is not written)."""
     seat.data["layout"] = layout.to_dict()
     if last is not None:
         seat.data["last"] = last.to_dict()
     text = dumps(seat.data)
-    if seat.stored:
-        params = {"b_player": seat.player_id, "b_variant": seat.variant, "b_layout": text}
-        unit.conn.execute(rows.WRITE_SEAT, {**params, "b_now": unit.now})
-    else:
-        unit.conn.execute(
-            rows.INSERT_SEAT,
-            {
-                "player_id": seat.player_id,
-                "variant": seat.variant,
-                "layout": text,
-                "updated_at": unit.now,
-            },
-        )
-        seat.stored = True
+    if text == seat.text:
+        return
+    new = seat.text is None
+    unit.driver.write_seat(unit.conn, seat.player_id, seat.variant, text, new=new, now=unit.now)
+    seat.text = text
 
 
 def betting(config: TableConfig, player: StoredPlayer, variant: Variant) -> Betting:
@@ -116,7 +107,7 @@ class Seat:
         with self._store.unit() as unit:
             player, seat = unit.player_and_seat(player_id, found.name)
             layout, last = layouts(seat, found)
-            if not seat.stored:
+            if seat.text is None:
                 write(unit, seat, layout, None)
             return table_state(unit, player, found, layout, last=last, dealt=dealt)
 

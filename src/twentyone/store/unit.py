@@ -9,7 +9,9 @@ the whole transaction back, so a refusal changes nothing.
 
 A call made while a unit is open on the same thread joins it: ``with store.unit(): ...`` makes
 several calls one transaction, e.g. a deal and the table it leaves, or a request and a record of
-its outcome (an idempotency key) committed together with it.
+its outcome (an idempotency key) committed together with it. Each joined call runs behind a
+savepoint: when it is refused, what it did is undone and the unit can go on (e.g. to record the
+refusal) or end.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from sqlalchemy import Connection, Engine
 from twentyone.cards import Shoe
 from twentyone.rng import SystemRandomSource
 from twentyone.rules import Rules
-from twentyone.store import db, rows
 from twentyone.store.crypto import ShoeCipher
+from twentyone.store.driver import Driver
 from twentyone.store.rows import StoredPlayer, StoredRound, StoredSeat
 from twentyone.table.limits import TableConfig
 
@@ -89,8 +91,7 @@ class Store:
         self.config = config
         self.shoe_factory = shoe_factory
         self.clock = clock
-        self.post_statement = rows.post_statement(engine)
-        self.joined = db.is_sqlite(engine)  # see rows: one joined read under BEGIN IMMEDIATE
+        self.driver = Driver(engine)
         self.live: dict[str, tuple[int, Round]] = {}
         self._current = threading.local()
 
@@ -106,7 +107,8 @@ class Store:
         """
         current: Unit | None = getattr(self._current, "unit", None)
         if current is not None:
-            yield current
+            with current.joined():
+                yield current
             return
         try:
             with self.engine.begin() as conn:
@@ -131,6 +133,7 @@ class Unit:
     def __init__(self, store: Store, conn: Connection) -> None:
         self.store = store
         self.conn = conn
+        self.driver = store.driver
         self.now = store.now()
         self._players: dict[str, StoredPlayer] = {}
         self._rounds: dict[str, StoredRound | None] = {}
@@ -142,7 +145,7 @@ class Unit:
         """The player, locked for this transaction (read once)."""
         player = self._players.get(player_id)
         if player is None:
-            player = self._players[player_id] = rows.lock_player(self.conn, player_id)
+            player = self._players[player_id] = self.driver.lock_player(self.conn, player_id)
         return player
 
     def hold(self, player: StoredPlayer) -> StoredPlayer:
@@ -154,7 +157,7 @@ class Unit:
         player = self._players.get(player_id)
         if player is not None:
             return player, self.round(player.open_round_id)
-        player, row = rows.lock_player_and_round(self.conn, player_id, joined=self.store.joined)
+        player, row = self.driver.lock_player_and_round(self.conn, player_id)
         self._players[player_id] = player
         if player.open_round_id is not None:
             self._rounds[player.open_round_id] = row
@@ -163,18 +166,16 @@ class Unit:
     def player_and_seat(self, player_id: str, variant: str) -> tuple[StoredPlayer, StoredSeat]:
         """The player, locked, and its seat at ``variant`` (one query where the database allows).
 
-        A seat not stored yet comes back with ``stored`` false and no data.
+        A seat not stored yet comes back without text or data.
         """
         seat = self._seats.get((player_id, variant))
         if seat is not None:
             return self.player(player_id), seat
         if player_id in self._players:
             player = self._players[player_id]
-            text = rows.get_seat(self.conn, player_id, variant)
+            text = self.driver.get_seat(self.conn, player_id, variant)
         else:
-            player, text = rows.lock_player_and_seat(
-                self.conn, player_id, variant, joined=self.store.joined
-            )
+            player, text = self.driver.lock_player_and_seat(self.conn, player_id, variant)
             self._players[player_id] = player
         seat = self._seats[(player_id, variant)] = StoredSeat.of(player_id, variant, text)
         return player, seat
@@ -186,7 +187,7 @@ class Unit:
         if round_id is None:
             return None
         if round_id not in self._rounds:
-            self._rounds[round_id] = rows.get_round(self.conn, round_id)
+            self._rounds[round_id] = self.driver.get_round(self.conn, round_id)
         return self._rounds[round_id]
 
     def hold_round(self, row: StoredRound) -> None:
@@ -199,7 +200,24 @@ class Unit:
 
     # -- the end -----------------------------------------------------------------------------
 
+    @contextmanager
+    def joined(self) -> Iterator[None]:
+        """A call joining this unit: behind a savepoint, so that its refusal changes nothing
+        (the rows this unit holds are read again afterwards) and the unit may go on."""
+        savepoint = self.conn.begin_nested()
+        try:
+            yield
+            self.flush()
+        except BaseException:
+            savepoint.rollback()
+            self._players.clear()
+            self._rounds.clear()
+            self._seats.clear()
+            self.store.live.clear()
+            raise
+        savepoint.commit()
+
     def flush(self) -> None:
         """Write back every player whose balance or open round changed."""
         for player in self._players.values():
-            rows.write_player(self.conn, player)
+            self.driver.write_player(self.conn, player)

@@ -85,7 +85,8 @@ def _dealt(
     def work() -> TableOut:
         with service.unit():
             state = deal(player_id, variant)
-            return table_out(service.seat.table(player_id, variant, dealt=state), state)
+            table = service.seat.table(player_id, variant, dealt=state)
+        return table_out(table, state)  # with a key: still inside the record's transaction
 
     fingerprint = request_hash(request)
     result = once(

@@ -103,13 +103,13 @@ def test_keys_are_per_player(client: TestClient, new_client: Any, shoes: Shoes) 
         assert money(visitor)[1] == 1
 
 
-@pytest.mark.parametrize("bad", ["", "a b", "x" * 101, "key/1"])
-def test_a_malformed_key_is_an_invalid_request(client: TestClient, bad: str) -> None:
+def test_a_malformed_key_is_an_invalid_request(client: TestClient) -> None:
     ok(client.post(f"{EU}/bets", json={"spot": 0, "chip": 1000}))
     before = snapshot(client, "european")
-    response = client.post(f"{EU}/deal", headers={"Idempotency-Key": bad})
-    refused(response, 422, "invalid-request")
-    assert snapshot(client, "european") == before
+    for bad in ("", "a b", "x" * 101, "key/1"):
+        response = client.post(f"{EU}/deal", headers={"Idempotency-Key": bad})
+        refused(response, 422, "invalid-request")
+        assert snapshot(client, "european") == before, bad
 
 
 def test_concurrent_retries_move_money_once(app: FastAPI, shoes: Shoes) -> None:

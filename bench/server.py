@@ -23,6 +23,7 @@ import argparse
 import http.client
 import json
 import os
+import secrets
 import socket
 import statistics
 import subprocess
@@ -62,14 +63,20 @@ class Player:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.variant = variant
         self.think = think
-        self.cookie = ""
+        self.cookies = {"twentyone_csrf": secrets.token_urlsafe(32)}  # as a page would hold
         self.tally = Tally()
         self.measuring = False
 
     def request(self, method: str, path: str, body: object = None, kind: str = "other") -> Any:
         if self.think:
             time.sleep(self.think)
-        headers = {"Cookie": self.cookie, "Content-Type": "application/json"}
+        headers = {
+            "Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items()),
+            "Content-Type": "application/json",
+            "X-CSRF-Token": self.cookies["twentyone_csrf"],
+        }
+        if kind in {"deal", "decision"}:
+            headers["Idempotency-Key"] = uuid.uuid4().hex  # one per intent, as the client does
         payload = None if body is None else json.dumps(body)
         start = time.perf_counter()
         self.conn.request(method, path, payload, headers)
@@ -78,7 +85,8 @@ class Player:
         elapsed = time.perf_counter() - start
         for name, value in response.getheaders():
             if name.lower() == "set-cookie":
-                self.cookie = value.split(";", 1)[0]
+                cookie, _, token = value.split(";", 1)[0].partition("=")
+                self.cookies[cookie] = token
         if self.measuring:
             if response.status >= 400:
                 self.tally.errors += 1

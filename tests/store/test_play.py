@@ -6,7 +6,7 @@ import json
 
 import pytest
 from cryptography.fernet import Fernet
-from sqlalchemy import select
+from sqlalchemy import select, update
 from storetest import OpenService, Shoes, reconciles
 
 from twentyone.engine import Action, SpotBet
@@ -154,7 +154,9 @@ def test_round_that_cannot_resume_is_voided_and_refunded(
     p = first.accounts.create_player("p").id
     first.seat.set_bets(p, "lucky-lucky", [SpotBet.of(1000, {"lucky-lucky": 100})])
     first.play.deal(p, "lucky-lucky")
-    other_key = open_service(key=Fernet.generate_key())
+    with first.engine.begin() as conn:  # the stored shoe no longer decrypts
+        conn.execute(update(RoundRow).values(shoe=Fernet(Fernet.generate_key()).encrypt(b"As")))
+    other_key = open_service()
     state = other_key.play.current_round(p)
     assert state is not None and state.status == "void"
     assert other_key.accounts.wallet(p).balance == 100_000

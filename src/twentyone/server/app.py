@@ -14,56 +14,16 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from twentyone.server import errors
+from twentyone.server import docs, errors, openapi
 from twentyone.server.accounts import Accounts
 from twentyone.server.routers import auth, history, names, rounds, tables, variants, wallet
+from twentyone.server.security import Guard
 from twentyone.server.settings import RtpProvider, ServerSettings, exact_rtp
+from twentyone.server.throttle import Throttles
 from twentyone.store.service import TableService
 
 STATIC = Path(__file__).parent / "static"
-
-_SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
-}
-_DOCS = frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"})
-
-
-class SecurityHeaders:
-    """Adds the security headers (and ``no-store`` to the API's answers) to every response.
-
-    Pure ASGI: it only wraps ``send``, without the task and the body stream per request that
-    a ``@app.middleware("http")`` function costs.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        path: str = scope["path"]
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                if path not in _DOCS:  # the interactive docs load their own assets
-                    for name, value in _SECURITY_HEADERS.items():
-                        headers.setdefault(name, value)
-                if path.startswith("/api/"):
-                    headers.setdefault("Cache-Control", "no-store")
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
 
 
 def create_app(
@@ -98,20 +58,25 @@ def create_app(
             "Play-money blackjack. Money is in minor units (cents). A visitor gets a guest "
             "account at once (`POST /api/auth/guest`, a session cookie). Errors are "
             '`{"error": {"code", "message"}}` with a stable code; a refused request changes '
-            "nothing."
+            "nothing. Every POST must come from the game's own origin and carry the header "
+            "`X-CSRF-Token` equal to the `twentyone_csrf` cookie (any response sets it). DEAL, "
+            "REBET & DEAL, DOUBLE & DEAL and every decision take an `Idempotency-Key` header: "
+            "a retry with the same key answers the first response and moves no money."
         ),
         version="1",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.service = table
-    app.state.accounts = Accounts(
-        table, session_days=config.session_days, password_cost=config.password_cost
-    )
+    app.state.accounts = Accounts(table, config)
+    app.state.throttles = Throttles(config)
     app.state.settings = config
     app.state.rtp = rtp or exact_rtp
     errors.install(app)
-
-    app.add_middleware(SecurityHeaders)
+    openapi.install(app)
+    docs.install(app)
+    app.add_middleware(Guard, settings=config)
 
     for router in (
         auth.router,

@@ -16,6 +16,7 @@ from fastapi import Depends, Request
 
 from twentyone.server.accounts import Accounts, Login
 from twentyone.server.settings import RtpProvider, ServerSettings
+from twentyone.server.throttle import Throttles
 from twentyone.store.service import TableService
 
 
@@ -34,6 +35,16 @@ async def get_settings(request: Request) -> ServerSettings:
     return cast(ServerSettings, request.app.state.settings)
 
 
+async def get_throttles(request: Request) -> Throttles:
+    """The throttles of this app (new guests, password hashes)."""
+    return cast(Throttles, request.app.state.throttles)
+
+
+def client_address(request: Request) -> str:
+    """The client's address (Uvicorn puts a trusted proxy's ``X-Forwarded-For`` there)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 async def get_rtp(request: Request) -> RtpProvider:
     """The theoretical-return provider of this app."""
     return cast(RtpProvider, request.app.state.rtp)
@@ -47,6 +58,7 @@ async def session_token(request: Request) -> str | None:
 ServiceDep = Annotated[TableService, Depends(get_service)]
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+ThrottlesDep = Annotated[Throttles, Depends(get_throttles)]
 RtpDep = Annotated[RtpProvider, Depends(get_rtp)]
 TokenDep = Annotated[str | None, Depends(session_token)]
 

@@ -69,9 +69,14 @@ def post(unit: Unit, player: StoredPlayer, postings: Sequence[Posting]) -> None:
 
 
 def wallet_of(unit: Unit, player: StoredPlayer) -> Wallet:
-    """The player's balance and the money its unfinished round holds."""
+    """The player's balance and the money its unfinished round holds (``rounds.held_by``: the
+    one definition every view of a round's money uses)."""
     row = unit.round(player.open_round_id)
-    return Wallet(player.balance, 0 if row is None else row.staked - row.returned)
+    if row is None:
+        return Wallet(player.balance, 0)
+    from twentyone.store import rounds  # rounds builds on this module
+
+    return Wallet(player.balance, rounds.held_by(unit.store, row))
 
 
 def info_of(unit: Unit, player: StoredPlayer) -> PlayerInfo:

@@ -136,6 +136,14 @@ def rebuild_or_none(store: Store, row: StoredRound) -> Round | None:
         return None
 
 
+def held_by(store: Store, row: StoredRound) -> int:
+    """What an unfinished round holds: the stakes of its wagers not settled yet (a lost side
+    bet is settled: it is not held). A round that cannot be rebuilt holds what it took (its
+    void refunds that)."""
+    rnd = rebuild_or_none(store, row)
+    return row.staked - row.returned if rnd is None else held(rnd.events)
+
+
 def resume(unit: Unit, player: StoredPlayer, row: StoredRound) -> Round | None:
     """The round in progress, or ``None`` after voiding one that cannot be rebuilt."""
     try:

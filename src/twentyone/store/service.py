@@ -36,7 +36,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from twentyone.store import db
+from twentyone.store import db, keyring
 from twentyone.store.accounts import Accounts
 from twentyone.store.crypto import ShoeCipher
 from twentyone.store.play import Play
@@ -84,11 +84,18 @@ class TableService:
         """Open the store at ``url`` (default: a SQLite file under ``$TWENTYONE_HOME``).
 
         The shoe key is ``key``, else ``$TWENTYONE_SHOE_KEY``, else ``key_file`` (default
-        ``$TWENTYONE_HOME/shoe.key``), created with owner-only permissions when absent.
+        ``$TWENTYONE_HOME/shoe.key``), created with owner-only permissions when absent. A key
+        that is not the one the database records is refused (:mod:`~twentyone.store.keyring`).
         """
         cipher = ShoeCipher.from_config(key, key_file or db.home() / "shoe.key")
         engine = db.make_engine(url or db.default_url())
-        return cls(engine, cipher, config, shoe_factory=shoe_factory, clock=clock)
+        service = cls(engine, cipher, config, shoe_factory=shoe_factory, clock=clock)
+        try:
+            keyring.check_key(engine, cipher)  # one key for every process on the database
+        except BaseException:
+            service.close()
+            raise
+        return service
 
     @property
     def engine(self) -> Engine:

@@ -8,11 +8,11 @@ from fastapi import APIRouter, Query
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
 from twentyone.server.labels import label_entries, statement_records
-from twentyone.server.schemas import HistoryOut, StatementOut, WalletOut
+from twentyone.server.schemas import MAX_COUNT, HistoryOut, StatementOut, WalletOut
 
 router = APIRouter(prefix="/api", tags=["history"])
 
-Offset = Annotated[int, Query(ge=0, description="Items to skip")]
+Offset = Annotated[int, Query(ge=0, le=MAX_COUNT, description="Items to skip")]
 
 
 @router.get("/wallet", summary="Balance")

@@ -6,11 +6,12 @@ player's is ``404 unknown-round``, whoever owns it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request, Response
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.idempotency import IdempotencyKey, once, request_hash
 from twentyone.server.labels import label_entries
 from twentyone.server.schemas import ActionIn, CurrentRoundOut, RoundOut, RoundRecordOut
 
@@ -28,23 +29,45 @@ def current_round(service: ServiceDep, login: CurrentLogin) -> CurrentRoundOut:
     return CurrentRoundOut(round=RoundOut.model_validate(state.to_dict()))
 
 
-@router.post("/{round_id}/actions", summary="Take a decision")
-def act(round_id: RoundId, body: ActionIn, service: ServiceDep, login: CurrentLogin) -> RoundOut:
+@router.post("/{round_id}/actions", response_model=RoundOut, summary="Take a decision")
+def act(
+    *,
+    request: Request,
+    round_id: RoundId,
+    body: ActionIn,
+    service: ServiceDep,
+    login: CurrentLogin,
+    idempotency_key: IdempotencyKey = None,
+) -> RoundOut | Response:
     """HIT, STAND, DOUBLE, SPLIT, insurance ACCEPT / DECLINE (``apply_to_all``), EVEN MONEY.
 
     Refused (nothing changes): a round that is not yours (``404 unknown-round``), a round
     already over or a ``expected_step`` that is not the round's step (``409 stale-action``),
     an action not legal now (``409 illegal-action``), more than the balance covers
-    (``402 insufficient-funds``).
+    (``402 insufficient-funds``). With an ``Idempotency-Key``, a repeat answers the first
+    response.
     """
-    state = service.play.act(
+
+    def work() -> RoundOut:
+        state = service.play.act(
+            login.player_id,
+            body.action,
+            apply_to_all=body.apply_to_all,
+            expected_step=body.expected_step,
+            round_id=round_id,
+        )
+        return RoundOut.model_validate(state.to_dict())
+
+    fingerprint = request_hash(request, body)
+    result = once(
+        service,
         login.player_id,
-        body.action,
-        apply_to_all=body.apply_to_all,
-        expected_step=body.expected_step,
-        round_id=round_id,
+        key=idempotency_key,
+        fingerprint=fingerprint,
+        status=200,
+        work=work,
     )
-    return RoundOut.model_validate(state.to_dict())
+    return result if isinstance(result, Response) else cast(RoundOut, result)
 
 
 @router.get("/{round_id}", summary="A round's full record")

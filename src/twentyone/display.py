@@ -283,6 +283,19 @@ TEXT: dict[str, str] = {
     "error.method-not-allowed": "That cannot be done here.",
     "error.http-error": "The request could not be completed.",
     "error.internal-error": "Something went wrong on our side; nothing was changed. Try again.",
+    "error.body-too-large": "That request is too large to be read.",
+    "error.cross-site-request": "That request came from another site, so it was refused.",
+    "error.csrf-token": "This page is out of date; reload it and try again.",
+    "error.idempotency-key-reused": "That request was already made with different details.",
+    "error.invalid-catalogue": "The games catalogue has mistakes; the operator must correct it.",
+    "error.login-locked": "Too many failed logins; wait a while, then try again.",
+    "error.retry-later": "The casino is busy; try again in a moment.",
+    "error.server-busy": "The casino is busy; try again in a moment.",
+    "error.shoe-key-mismatch": "The game records cannot be opened: the operator must check the "
+    "shoe key.",
+    "error.simulation-mismatch": "The simulation did not agree with the game engine.",
+    "error.too-many-guests": "Too many new accounts from here; try again later or log in.",
+    "error.unsupported-media-type": "That request is not in a form the casino reads.",
     "error.network": "The casino cannot be reached; check the connection and try again.",
     "error.top-up-not-needed": (
         "Your balance is already at or above the starting balance: no top-up is needed."

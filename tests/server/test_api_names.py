@@ -194,6 +194,24 @@ def test_top_up_is_one_ledger_entry_back_to_the_starting_balance(
     refused(client.post("/api/wallet/top-up"), 409, "top-up-not-needed")
 
 
+def test_a_repeated_top_up_answers_the_first_and_posts_once(
+    client: TestClient, shoes: Shoes, service: TableService
+) -> None:
+    """Issue 10: the top-up takes an ``Idempotency-Key``; a repeat (a retry after a lost
+    response) returns the first response and moves no money."""
+    start = service.config.opening_grant
+    _lose_a_round(client, shoes)
+    entries = ok(client.get("/api/statement"))["total"]
+    key = {"Idempotency-Key": "top-up-retry-1"}
+    first = client.post("/api/wallet/top-up", headers=key)
+    again = client.post("/api/wallet/top-up", headers=key)
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json() == {"balance": start, "held": 0}
+    statement = ok(client.get("/api/statement"))
+    assert statement["total"] == entries + 1  # one grant, not two
+    assert statement["balance"] == start and statement["reconciles"]
+
+
 def test_statement_labels_name_hands_from_one(client: TestClient, shoes: Shoes) -> None:
     """Issue 8: "spot 0 hand 0 hand" never reaches a person; a split spot's hands are
     "Spot 3 · Hand 1" and "Spot 3 · Hand 2" (the table's third spot), an unsplit one "Spot 1"."""

@@ -20,7 +20,7 @@ from twentyone.rng import SeededRandomSource
 from twentyone.scenario import replay_text
 
 DRIVER = Path(__file__).with_name("crash_driver.py")
-ROUNDS = 8
+ROUNDS = 16  # about 60 committed steps: at 1-15 steps a kill, the driver is killed several times
 GRANT = 100_000
 
 

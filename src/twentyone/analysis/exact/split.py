@@ -170,7 +170,7 @@ class SplitSolver:
         space = solver.space
         if len(self._decisions) != len(space):
             self._decisions = np.full(len(space), -1, dtype=np.int64)
-        todo = np.unique(rows[self._decisions[rows] < 0])
+        todo = _distinct(rows[self._decisions[rows] < 0])
         if len(todo):
             batch = getattr(self.policy, "split_actions", None)
             if batch is not None:
@@ -320,7 +320,7 @@ class SplitSolver:
             child = space.child[h_hand]
             sel_ctx = np.broadcast_to(h_ctx[:, None], child.shape)[avail]
             sel_hand = child[avail]
-            uniq = np.unique(sel_ctx * n + sel_hand)
+            uniq = _distinct(sel_ctx * n + sel_hand)
             layer_ctx, layer_hand = uniq // n, uniq % n
         row_ctx = np.concatenate(all_ctx) if all_ctx else np.zeros(0, dtype=np.int64)
         row_hand = np.concatenate(all_hand) if all_hand else np.zeros(0, dtype=np.int64)
@@ -557,6 +557,15 @@ class SplitSolver:
         self._rowmap = None
         self.rows = None
         self._pair_play.clear()
+
+
+def _distinct(values: IntArray) -> IntArray:
+    """The distinct values, sorted (as ``np.unique``, by one sort)."""
+    ordered = np.sort(values)
+    keep = np.ones(len(ordered), dtype=np.bool_)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    distinct: IntArray = ordered[keep]
+    return distinct
 
 
 def pair_index(hand: Composition) -> int | None:

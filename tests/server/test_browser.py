@@ -6,97 +6,22 @@ used). Without it these tests fail when ``CI`` is set and are skipped elsewhere.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from cryptography.fernet import Fernet
-from server_helpers import Shoes, quick_rtp
+from table_browser import SHOTS, LiveServer, chromium
 
-from twentyone.server import create_app
-from twentyone.server.settings import ServerSettings
-from twentyone.store.service import TableService
-
-CHROMIUM = os.environ.get("TWENTYONE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SHOTS = Path(os.environ.get("TWENTYONE_SCREENSHOTS", "/tmp"))
-
-
-def _missing(message: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-try:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None  # type: ignore[assignment]
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, expect
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Headless Chromium (one per module)."""
-    if sync_playwright is None:
-        _missing("the playwright package is not installed (pip install playwright)")
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class LiveServer:
-    """A Uvicorn server in a thread over a service dealing scripted shoes."""
-
-    def __init__(self, home: Path) -> None:
-        self.shoes = Shoes()
-        self.service = TableService.open(
-            f"sqlite:///{home / 'browser.db'}", key=Fernet.generate_key(), shoe_factory=self.shoes
-        )
-        app = create_app(self.service, settings=ServerSettings(password_cost=2**10), rtp=quick_rtp)
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 15
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.service.close()
+    """Headless Chromium (one per module); the live server and Chromium are
+    :mod:`table_browser`'s, shared by every browser test module."""
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,7 @@ the game (SameSite=Lax cookies go with its requests) and can even read the game'
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,36 +15,20 @@ from server_helpers import Shoes, live_server, quick_rtp
 from starlette.applications import Starlette
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
+from table_browser import chromium
 
 from twentyone.server import create_app
 from twentyone.server.settings import ServerSettings
 from twentyone.store.service import TableService
 
-CHROMIUM = os.environ.get("TWENTYONE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-try:
-    from playwright.sync_api import Browser, Page, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None  # type: ignore[assignment]
-
-
-def _missing(message: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if sync_playwright is None:
-        _missing("the playwright package is not installed (pip install playwright)")
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    """Headless Chromium (:func:`table_browser.chromium`, shared by the browser tests)."""
+    yield from chromium()
 
 
 class Recorder:

@@ -51,9 +51,11 @@ def _error_codes() -> set[str]:
 
 def test_every_slug_the_code_can_produce_has_a_display_name() -> None:
     missing: list[str] = []
+    # an operator's catalogue game or pay table is named by the operator's own text
+    operators = display.catalogue_text()
 
     def need(key: str) -> None:
-        if key not in display.TEXT:
+        if key not in display.TEXT and key not in operators:
             missing.append(key)
 
     for variant in all_variants():

@@ -154,18 +154,22 @@ class Advice:
         }
 
 
-def unseen(rules: Rules, cards: Sequence[Card]) -> Composition:
-    """The rules' full shoe without ``cards`` (an error if they cannot come from one shoe)."""
+def unseen(rules: Rules, cards: Sequence[Card], shoe: Composition | None = None) -> Composition:
+    """The shoe (default: the rules' full shoe) without ``cards`` (an error if they cannot all
+    come from it)."""
     try:
-        return minus(full_shoe(rules.decks), from_cards(cards))
+        return minus(full_shoe(rules.decks) if shoe is None else shoe, from_cards(cards))
     except ValueError as exc:
         raise InvalidCardError(
             f"{len(cards)} cards cannot all come from one {rules.decks}-deck shoe"
         ) from exc
 
 
-def advise(rules: Rules, situation: Situation) -> Advice:
+def advise(rules: Rules, situation: Situation, shoe: Composition | None = None) -> Advice:
     """The value of each legal action in ``situation`` (see the module docstring).
+
+    ``shoe``: the composition the round was dealt from (default: the rules' full shoe; tests
+    use tiny ones).
 
     Raises:
         IllegalActionError: if there is no legal action, or one the advisor does not know.
@@ -178,13 +182,13 @@ def advise(rules: Rules, situation: Situation) -> Advice:
     if unknown:
         raise IllegalActionError(f"unknown action {', '.join(unknown)}")
     everything = (*situation.hand, situation.up, *situation.seen)
-    unseen(rules, everything)
+    unseen(rules, everything, shoe)
     if all(a in INSURANCE_ACTIONS for a in legal):
-        values = _insurance_values(rules, situation)
+        values = _insurance_values(rules, situation, shoe)
     elif any(a in INSURANCE_ACTIONS for a in legal):
         raise IllegalActionError(f"insurance and hand actions at once: {', '.join(legal)}")
     else:
-        others = unseen(rules, (situation.up, *situation.seen))
+        others = unseen(rules, (situation.up, *situation.seen), shoe)
         values = hand_values(
             rules,
             others,
@@ -219,9 +223,11 @@ def _basic(rules: Rules, situation: Situation) -> str:
     )
 
 
-def _insurance_values(rules: Rules, situation: Situation) -> tuple[ActionValue, ...]:
+def _insurance_values(
+    rules: Rules, situation: Situation, shoe: Composition | None
+) -> tuple[ActionValue, ...]:
     """Insurance: the side bet's own value; even money: 1:1 now against the blackjack's odds."""
-    left = unseen(rules, (*situation.hand, situation.up, *situation.seen))
+    left = unseen(rules, (*situation.hand, situation.up, *situation.seen), shoe)
     p_ten = left[TEN] / size(left)
     bet = situation.bet
     out = []

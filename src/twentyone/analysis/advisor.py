@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.game import OptimalPolicy
 from twentyone.analysis.exact.player import _EPS, UpcardSolver
 from twentyone.analysis.exact.shoe import (
@@ -45,7 +46,6 @@ from twentyone.analysis.exact.shoe import (
     minus,
     size,
 )
-from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import SplitSolver, pair_index
 from twentyone.analysis.exact.strategy import basic_strategy
@@ -327,13 +327,13 @@ def hand_values(
         elif action == "surrender":
             ev, st = solver.surrender(hand)
         else:
-            ev, st = _split_value(rules, shoe, up, hand, first, hands_on_spot)
+            ev, st = _split_value(rules, shoe, up, hand, first=first, hands_on_spot=hands_on_spot)
         out.append(ActionValue(action, ev / alive, st / alive))
     return tuple(out)
 
 
 def _split_value(
-    rules: Rules, shoe: Composition, up: int, hand: Composition, first: bool, hands_on_spot: int
+    rules: Rules, shoe: Composition, up: int, hand: Composition, *, first: bool, hands_on_spot: int
 ) -> tuple[float, float]:
     """Splitting the pair ``hand`` with ``hands_on_spot - 1`` split hands already made.
 
@@ -345,9 +345,7 @@ def _split_value(
     if pair is None:
         raise IllegalActionError("only a pair can be split")
     limit = rules.max_split_hands - (hands_on_spot - 1)
-    fresh = rules.replace(
-        max_split_hands=limit, resplit_aces=rules.resplit_aces and limit >= 3
-    )
+    fresh = rules.replace(max_split_hands=limit, resplit_aces=rules.resplit_aces and limit >= 3)
     solver = _solver(fresh, shoe, up, False, False)
     policy = OptimalPolicy(solver)
     splits = _OnePairSplits(solver, policy, pair)

@@ -208,6 +208,14 @@ def advise(rules: Rules, situation: Situation, shoe: Composition | None = None) 
     return Advice(values, best.action, _basic(rules, situation), situation.bet)
 
 
+def warm(rules: Rules) -> None:
+    """Build what every hint of ``rules`` needs once per process (the basic-strategy chart of
+    each up card, about half a second), so that no hint waits for it."""
+    strategy = basic_strategy(rules)
+    for up in range(10):
+        strategy.policy(up)
+
+
 def _basic(rules: Rules, situation: Situation) -> str:
     """The basic strategy's action: the chart for hands, never insurance nor even money."""
     legal = situation.legal
@@ -372,4 +380,5 @@ __all__ = [
     "advise",
     "hand_values",
     "unseen",
+    "warm",
 ]

@@ -282,6 +282,20 @@ TEXT: dict[str, str] = {
     "error.http-error": "The request could not be completed.",
     "error.internal-error": "Something went wrong on our side; nothing was changed. Try again.",
     "error.network": "The casino cannot be reached; check the connection and try again.",
+    "error.advice-off": "Hints are not offered at this table.",
+    "error.no-decision": "There is no decision to advise on right now.",
+    "hint.button": "HINT",
+    "hint.title": "What each move is worth",
+    "hint.best": "Best play",
+    "hint.basic": "Basic strategy",
+    "hint.basic-differs": (
+        "Basic strategy says {action}; with the cards on the table, {best} is better."
+    ),
+    "hint.value": "{value} of the bet",
+    "hint.close": "Close",
+    "review.mistake": "Best was {best}: cost {amount}",
+    "review.total": "Mistakes this round: {count}, cost {amount}",
+    "review.none": "Every decision was the best play.",
     "error.top-up-not-needed": (
         "Your balance is already at or above the starting balance: no top-up is needed."
     ),

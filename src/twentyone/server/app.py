@@ -16,7 +16,16 @@ from fastapi.staticfiles import StaticFiles
 
 from twentyone.server import errors
 from twentyone.server.accounts import Accounts
-from twentyone.server.routers import auth, history, names, rounds, tables, variants, wallet
+from twentyone.server.routers import (
+    advice,
+    auth,
+    history,
+    names,
+    rounds,
+    tables,
+    variants,
+    wallet,
+)
 from twentyone.server.settings import RtpProvider, ServerSettings, exact_rtp
 from twentyone.store.service import TableService
 
@@ -95,6 +104,7 @@ def create_app(
         history.router,
         wallet.router,
         names.router,
+        advice.router,
     ):
         app.include_router(router)
 

@@ -69,6 +69,8 @@ STATUS: dict[str, int] = {
     "username-taken": 409,
     "already-registered": 409,
     "top-up-not-needed": 409,
+    "advice-off": 403,
+    "no-decision": 409,
     "shoe-exhausted": 503,
 }
 """HTTP status per error code; any other caller error is 400."""

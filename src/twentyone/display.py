@@ -291,7 +291,11 @@ TEXT: dict[str, str] = {
     "hint.basic-differs": (
         "Basic strategy says {action}; with the cards on the table, {best} is better."
     ),
-    "hint.value": "{value} of the bet",
+    "hint.explain": "The expected result of each move on your {amount} bet, with the cards you can see.",
+    "hint.action.insurance": "Take insurance",
+    "hint.action.no-insurance": "Decline insurance",
+    "hint.action.even-money": "Take even money",
+    "hint.action.no-even-money": "Decline even money",
     "hint.close": "Close",
     "review.mistake": "Best was {best}: cost {amount}",
     "review.total": "Mistakes this round: {count}, cost {amount}",

@@ -211,7 +211,16 @@ function drawControls() {
   const open = inRound();
   body.replaceChildren(
     controlsNode(
-      { table, round, chip: app.chip, applyAll: app.applyAll, busy: app.busy || page.dealing, dealing: page.dealing, balance: open ? round.balance : table.balance },
+      {
+        table,
+        round,
+        chip: app.chip,
+        applyAll: app.applyAll,
+        busy: app.busy || page.dealing,
+        dealing: page.dealing,
+        balance: open ? round.balance : table.balance,
+        hints: variantInfo(table.variant)?.advisor !== false,
+      },
       {
         chip: (value) => {
           app.chip = value;
@@ -225,6 +234,7 @@ function drawControls() {
           drawLine(app.table, app.shown);
         },
         skip,
+        redraw: drawControls,
       },
     ),
   );

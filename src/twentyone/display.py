@@ -291,7 +291,9 @@ TEXT: dict[str, str] = {
     "hint.basic-differs": (
         "Basic strategy says {action}; with the cards on the table, {best} is better."
     ),
-    "hint.explain": "The expected result of each move on your {amount} bet, with the cards you can see.",
+    "hint.explain": (
+        "The expected result of each move on your {amount} bet, with the cards you can see."
+    ),
     "hint.action.insurance": "Take insurance",
     "hint.action.no-insurance": "Decline insurance",
     "hint.action.even-money": "Take even money",

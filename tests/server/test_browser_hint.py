@@ -1,0 +1,120 @@
+"""The play advisor's HINT at the table, in real Chromium at desktop and phone sizes: every move
+offered with its value as a share of the bet, the best marked, the hint gone once the round moves
+on; the insurance question has its own hint. Screenshots go to ``$TWENTYONE_SCREENSHOTS``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from table_browser import SHOTS, VIEWPORTS, LiveServer, chromium
+
+from twentyone.analysis.advisor import Situation, advise
+from twentyone.cards import parse_cards
+from twentyone.variants import find_variant
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, expect
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from chromium()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("hint")) as server:
+        yield server
+
+
+def _page(browser: Browser, size: str) -> Page:
+    context = browser.new_context(viewport=VIEWPORTS[size])
+    context.add_init_script("localStorage.setItem('twentyone.speed', 'instant')")
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    tab.set_default_timeout(10_000)
+    tab.errors = errors  # type: ignore[attr-defined]
+    return tab
+
+
+def _api(page: Page, live: LiveServer, method: str, path: str, body: Any = None) -> Any:
+    response = page.request.fetch(f"{live.url}{path}", method=method, data=body)
+    assert response.ok, response.text()
+    return response.json()
+
+
+def _settled(page: Page) -> None:
+    expect(page.locator("#table-page")).to_have_attribute("data-busy", "false")
+
+
+def _deal(page: Page, live: LiveServer, variant: str, cards: str) -> None:
+    page.goto(f"{live.url}/#/table/{variant}")
+    expect(page.locator("#btn-deal")).to_be_visible()
+    live.shoes.stack(cards)
+    _api(page, live, "POST", f"/api/tables/{variant}/bets", {"spot": 0, "chip": 1000})
+    page.reload()
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.click("#btn-deal")
+    _settled(page)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_hint_shows_every_move_with_its_value_and_the_best_marked(
+    browser: Browser, live: LiveServer, size: str
+) -> None:
+    """T-6 against a 9 (Lucky Lucky): Hit, Stand and Double with the advisor's values, Hit
+    marked best; pressing Stand moves the round on and the hint is gone."""
+    page = _page(browser, size)
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td")
+    expect(page.locator("#btn-hint")).to_be_visible()
+    page.click("#btn-hint")
+    panel = page.locator("#hint-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator("tr")).to_have_count(3)
+    best = panel.locator("tr.best")
+    expect(best).to_have_count(1)
+    expect(best.locator("th")).to_have_text("Hit")
+    expect(best.locator(".badge.best")).to_have_text("Best play")
+    expected = advise(
+        find_variant("lucky-lucky").rules,
+        Situation(parse_cards("Ts 6d"), parse_cards("9h")[0], (), ("hit", "stand", "double"), 1000),
+    )
+    for value in expected.values:
+        row = panel.locator(f"tr[data-action='{value.action}'] td.ev")
+        shown = row.inner_text().replace("\u2212", "-").replace(",", ".")
+        assert float(shown.rstrip("%")) == pytest.approx(value.ev * 100, abs=0.051)
+    text = panel.inner_text()
+    assert "hit" not in text.split()  # display names, never slugs
+    box = panel.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= VIEWPORTS[size]["width"] + 0.5
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"hint-{size}.png"))
+    page.click("#btn-stand")
+    _settled(page)
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_insurance_hint_and_the_keyboard(browser: Browser, live: LiveServer) -> None:
+    """With an ace up the hint values the insurance question (declining marked best for T-6:
+    the shoe holds too few tens); the I key opens and closes it."""
+    page = _page(browser, "desktop")
+    _deal(page, live, "lucky-ladies", "Ts Ah 6d 5c 4s Td")
+    expect(page.locator("#btn-accept")).to_be_visible()
+    page.keyboard.press("i")
+    panel = page.locator("#hint-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator("tr.best th")).to_have_text("Decline insurance")
+    expect(panel.locator("tr[data-action='insurance'] th")).to_have_text("Take insurance")
+    page.screenshot(path=str(SHOTS / "hint-insurance.png"))
+    page.keyboard.press("i")
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -409,6 +409,27 @@ def action_name(slug: str) -> str:
     return _name(f"action.{slug}")
 
 
+def move_name(slug: str) -> str:
+    """A decision as the hint offers it: ``hit`` → ``Hit``, ``insurance`` → ``Take insurance``."""
+    if f"hint.action.{slug}" in TEXT:
+        return text(f"hint.action.{slug}")
+    return action_name(slug)
+
+
+def hint_line(action: str, ev: float, bet: int, *, best: bool, basic: bool) -> str:
+    """One line of a hint: the move, its value as a share of the bet and in money, marks.
+
+    >>> hint_line("stand", -0.5425, 1000, best=False, basic=True)
+    'Stand               -54.2% of the bet     -5.42  · Basic strategy'
+    """
+    marks = [text("hint.best")] if best else []
+    if basic and not best:
+        marks.append(text("hint.basic"))
+    mark = f"  · {', '.join(marks)}" if marks else ""
+    value = format_money(round(ev * bet))
+    return f"{move_name(action):<18} {ev * 100:+6.1f}% of the bet {value:>9}{mark}"
+
+
 def entry_kind_name(slug: str) -> str:
     """A ledger entry's kind: ``grant`` → ``Play money``."""
     return _name(f"entry.{slug}")

@@ -22,6 +22,7 @@ import typer
 from twentyone.analysis.advice_round import situation_of
 from twentyone.analysis.advisor import Advice, advise, unseen
 from twentyone.cards import Card, Shoe, parse_cards
+from twentyone.display import format_money, hint_line
 from twentyone.engine import Phase, Round, SpotBet
 from twentyone.errors import InvalidArgumentError
 from twentyone.rules import Rules
@@ -74,23 +75,23 @@ def advise_command(
     typer.echo(f"{game.name}: {' '.join(map(str, hand))} against {up_cards[0]}")
     for kind, advice in decisions:
         typer.echo("")
-        typer.echo(kind.capitalize() + ":")
+        typer.echo(f"{kind.capitalize()} (per bet of {format_money(advice.bet)}):")
         for line in hint_lines(advice):
             typer.echo("  " + line)
 
 
 def hint_lines(advice: Advice) -> list[str]:
-    """One line per legal action: its value as a percentage of the bet, the best marked."""
-    out = []
-    for v in advice.values:
-        marks = []
-        if v.action == advice.best:
-            marks.append("best")
-        if v.action == advice.basic and advice.basic != advice.best:
-            marks.append("basic strategy")
-        mark = f"  <- {', '.join(marks)}" if marks else ""
-        out.append(f"{v.action:<14} {v.ev * 100:+8.2f}% of the bet{mark}")
-    return out
+    """One line per legal action: its value as a share of the bet, the best marked."""
+    return [
+        hint_line(
+            v.action,
+            v.ev,
+            advice.bet,
+            best=v.action == advice.best,
+            basic=v.action == advice.basic,
+        )
+        for v in advice.values
+    ]
 
 
 def advice_of(

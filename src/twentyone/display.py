@@ -299,8 +299,8 @@ TEXT: dict[str, str] = {
     "hint.action.even-money": "Take even money",
     "hint.action.no-even-money": "Decline even money",
     "hint.close": "Close",
-    "review.mistake": "Best was {best}: cost {amount}",
-    "review.total": "Mistakes this round: {count}, cost {amount}",
+    "review.mistake": "Best was {best}: it cost {amount} ({bets} of the bet)",
+    "review.total": "Mistakes this round: {count}, costing {amount} ({bets} of a bet)",
     "review.none": "Every decision was the best play.",
     "error.top-up-not-needed": (
         "Your balance is already at or above the starting balance: no top-up is needed."

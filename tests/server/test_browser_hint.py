@@ -118,3 +118,28 @@ def test_insurance_hint_and_the_keyboard(browser: Browser, live: LiveServer) -> 
     expect(page.locator("#hint-panel")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_replay_marks_the_mistake_and_the_rounds_cost(
+    browser: Browser, live: LiveServer, size: str
+) -> None:
+    """Standing on T-6 against a 9 is marked in the replay with the best play and its cost;
+    the round's total is above the steps."""
+    page = _page(browser, size)
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td")
+    round_id = _api(page, live, "GET", "/api/rounds/current")["round"]["round_id"]
+    page.click("#btn-stand")
+    _settled(page)
+    review = _api(page, live, "GET", f"/api/rounds/{round_id}/review")
+    cost = round(review["cost_money"])
+    page.goto(f"{live.url}/#/history/{round_id}")
+    mark = page.locator("#replay-events li.has-mistake .mistake")
+    expect(mark).to_have_count(1)
+    expect(mark).to_contain_text("Best was Hit")
+    expect(mark).to_contain_text(f"{cost / 100:.2f}")
+    expect(page.locator("#review-total")).to_contain_text("Mistakes this round: 1")
+    page.locator("#review-total").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"hint-replay-{size}.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -302,6 +302,13 @@ TEXT: dict[str, str] = {
     "review.mistake": "Best was {best}: it cost {amount} ({bets} of the bet)",
     "review.total": "Mistakes this round: {count}, costing {amount} ({bets} of a bet)",
     "review.none": "Every decision was the best play.",
+    "review.summary": (
+        "Your last {rounds} rounds: {count} of {decisions} decisions were not the best play, "
+        "costing {amount} in expected value ({bets} of a bet)."
+    ),
+    "review.summary-none": (
+        "Your last {rounds} rounds: all {decisions} decisions were the best play."
+    ),
     "error.top-up-not-needed": (
         "Your balance is already at or above the starting balance: no top-up is needed."
     ),

@@ -340,7 +340,6 @@ class TerminalGame:
         self._settlement(state)
         return True
 
-
     def _hint(self, state: RoundState) -> None:
         """The value of each move offered now, from the player's view (the advisor)."""
         from dataclasses import replace

@@ -122,3 +122,23 @@ def test_the_operator_switches_the_advisor_off_per_game(
     assert body["error"]["sentence"] == "Hints are not offered at this table."
     after = ok(client.get("/api/rounds/current"))["round"]
     assert after["step"] == state["step"]
+
+
+def test_statistics_total_the_cost_of_mistakes(client: TestClient, shoes: Shoes) -> None:
+    """Two settled rounds: standing on 16 against a 9 (a mistake) and hitting it (the best
+    play): the summary counts two decisions, one mistake, and that mistake's cost."""
+    costs = []
+    for action in ("stand", "hit"):
+        shoes.stack("Ts 9h 6d 5c 4s Td 2c")
+        state = _deal(client)
+        body = {"action": action, "expected_step": state["step"]}
+        state = ok(client.post(f"/api/rounds/{state['round_id']}/actions", json=body))
+        if state["status"] == "open":  # 20 after the hit: stand
+            body = {"action": "stand", "expected_step": state["step"]}
+            state = ok(client.post(f"/api/rounds/{state['round_id']}/actions", json=body))
+        costs.append(ok(client.get(f"/api/rounds/{state['round_id']}/review"))["cost_money"])
+    summary = ok(client.get("/api/advice/summary"))
+    assert costs[0] > 0
+    assert costs[1] == 0
+    assert (summary["rounds"], summary["decisions"], summary["mistakes"]) == (2, 3, 1)
+    assert summary["cost_money"] == pytest.approx(costs[0])

@@ -105,6 +105,7 @@ def create_app(
         wallet.router,
         names.router,
         advice.router,
+        advice.stats_router,
     ):
         app.include_router(router)
 

@@ -302,6 +302,15 @@ TEXT: dict[str, str] = {
     "review.mistake": "Best was {best}: it cost {amount} ({bets} of the bet)",
     "review.total": "Mistakes this round: {count}, costing {amount} ({bets} of a bet)",
     "review.none": "Every decision was the best play.",
+    "training.on": "Training on",
+    "training.off": "Training off",
+    "training.title": "Not the best play",
+    "training.mistake": (
+        "{best} is the best play here: {move} gives up {amount} ({bets} of the bet) in "
+        "expected value."
+    ),
+    "training.take-back": "Take it back",
+    "training.anyway": "{move} anyway",
     "review.summary": (
         "Your last {rounds} rounds: {count} of {decisions} decisions were not the best play, "
         "costing {amount} in expected value ({bets} of a bet)."

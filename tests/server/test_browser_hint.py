@@ -47,6 +47,16 @@ def _api(page: Page, live: LiveServer, method: str, path: str, body: Any = None)
     return response.json()
 
 
+def _round_when(page: Page, live: LiveServer, done: Any) -> Any:
+    """The round in progress once ``done(round)`` holds (the move's request has gone through)."""
+    for _ in range(200):
+        current = _api(page, live, "GET", "/api/rounds/current")["round"]
+        if done(current):
+            return current
+        page.wait_for_timeout(25)
+    raise AssertionError("the round never got there")
+
+
 def _settled(page: Page) -> None:
     expect(page.locator("#table-page")).to_have_attribute("data-busy", "false")
 
@@ -141,5 +151,41 @@ def test_replay_marks_the_mistake_and_the_rounds_cost(
     expect(page.locator("#review-total")).to_contain_text("Mistakes this round: 1")
     page.locator("#review-total").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"hint-replay-{size}.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_training_mode_points_out_a_mistake_before_it_is_sent(
+    browser: Browser, live: LiveServer
+) -> None:
+    """Training on: STAND on T-6 against a 9 asks first ("Take it back" leaves the round as it
+    was: no card dealt, the same step); the best play (HIT) goes straight through; a mistake
+    confirmed is played."""
+    page = _page(browser, "phone")
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 2s Td")
+    page.click("#btn-training")
+    expect(page.locator("#btn-training")).to_have_attribute("aria-pressed", "true")
+    before = _api(page, live, "GET", "/api/rounds/current")["round"]
+    page.click("#btn-stand")
+    dialog = page.locator("#training-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Hit is the best play here: Stand gives up")
+    page.screenshot(path=str(SHOTS / "hint-training-phone.png"))
+    page.click("#training-back")
+    expect(dialog).to_have_count(0)
+    after = _api(page, live, "GET", "/api/rounds/current")["round"]
+    assert after["step"] == before["step"]
+    assert after["hands"][0]["cards"] == ["Ts", "6d"]
+    page.click("#btn-hit")  # the best play: no question
+    state = _round_when(page, live, lambda r: r is not None and len(r["hands"][0]["cards"]) == 3)
+    expect(page.locator("#training-dialog")).to_have_count(0)
+    assert state["hands"][0]["cards"] == ["Ts", "6d", "2s"]
+    _settled(page)
+    page.click("#btn-hit")  # 18 against a 9: standing is best, hitting asks
+    expect(dialog).to_be_visible()
+    page.click("#training-anyway")
+    assert _round_when(page, live, lambda r: r is None) is None
+    _settled(page)
+    page.click("#btn-training")  # off again for the other tests
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

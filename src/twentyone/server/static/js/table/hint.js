@@ -118,3 +118,85 @@ export function hintPanel(round, redraw) {
     }),
   );
 }
+
+// -- training mode: a mistake is pointed out before it is sent, with the option to take it back
+
+const TRAINING = "twentyone.training";
+
+export function trainingOn() {
+  return localStorage.getItem(TRAINING) === "on";
+}
+
+/**
+ * The table's Training switch (null where the game offers no hints); the choice is remembered.
+ * @param {boolean} hints
+ */
+export function trainingButton(hints) {
+  if (!hints) return null;
+  const label = () => t(trainingOn() ? "training.on" : "training.off");
+  return el("button", {
+    class: "btn link",
+    id: "btn-training",
+    type: "button",
+    "aria-pressed": String(trainingOn()),
+    text: label(),
+    onclick: (/** @type {Event} */ event) => {
+      localStorage.setItem(TRAINING, trainingOn() ? "off" : "on");
+      const b = /** @type {HTMLButtonElement} */ (event.currentTarget);
+      b.textContent = label();
+      b.setAttribute("aria-pressed", String(trainingOn()));
+    },
+  });
+}
+
+/**
+ * In training mode, asks before a move that is not the best play is sent (nothing is dealt
+ * until the player confirms it). Resolves true to send the move, false to take it back.
+ * @param {any} round
+ * @param {string} action
+ * @param {boolean} hints
+ * @returns {Promise<boolean>}
+ */
+export async function confirmMove(round, action, hints) {
+  if (!hints || !trainingOn() || !round || round.status !== "open") return true;
+  let hint;
+  try {
+    hint = current(round) || (await api("GET", `/api/rounds/${round.round_id}/advice`));
+  } catch {
+    return true; // no advice to give: the move goes ahead as the player chose it
+  }
+  const chosen = hint.values.find((/** @type {any} */ v) => v.action === action);
+  if (!chosen || chosen.best || chosen.cost <= 1e-9) return true;
+  return new Promise((resolve) => {
+    const dialog = /** @type {HTMLDialogElement} */ (
+      el(
+        "dialog",
+        { class: "help training", id: "training-dialog", "aria-labelledby": "training-title" },
+        el("h2", { id: "training-title", text: t("training.title") }),
+        el("p", {
+          id: "training-text",
+          text: t("training.mistake", {
+            best: moveName(hint.best),
+            move: moveName(action),
+            amount: formatMoney(Math.round(chosen.cost * hint.bet)),
+            bets: formatPercent(chosen.cost, 1),
+          }),
+        }),
+        el(
+          "div",
+          { class: "button-row" },
+          el("button", { class: "btn", id: "training-back", type: "button", text: t("training.take-back"), onclick: () => dialog.close("back") }),
+          el("button", { class: "btn secondary", id: "training-anyway", type: "button", text: t("training.anyway", { move: moveName(action) }), onclick: () => dialog.close("anyway") }),
+        ),
+      )
+    );
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(dialog.returnValue === "anyway");
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    const back = document.getElementById("training-back");
+    if (back) back.focus();
+  });
+}

@@ -283,6 +283,7 @@ TEXT: dict[str, str] = {
     "error.internal-error": "Something went wrong on our side; nothing was changed. Try again.",
     "error.network": "The casino cannot be reached; check the connection and try again.",
     "error.advice-off": "Hints are not offered at this table.",
+    "error.invalid-catalogue": "The games catalogue has mistakes; the operator must correct it.",
     "error.no-decision": "There is no decision to advise on right now.",
     "hint.button": "HINT",
     "hint.title": "What each move is worth",

@@ -30,6 +30,7 @@ strategy's action (the total-dependent chart of the rules' full shoe) is given b
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,6 +59,9 @@ HAND_ACTIONS = ("hit", "stand", "double", "split", "surrender")
 INSURANCE_ACTIONS = ("insurance", "no-insurance", "even-money", "no-even-money")
 """The decisions asked with an ace up before any hand is played."""
 DECLINES = {"insurance": "no-insurance", "even-money": "no-even-money"}
+_LOCK = threading.RLock()
+"""The cached solvers fill their own caches as they are asked: one hint at a time (a web
+server asks from several threads)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +179,11 @@ def advise(rules: Rules, situation: Situation, shoe: Composition | None = None) 
         IllegalActionError: if there is no legal action, or one the advisor does not know.
         InvalidCardError: if the cards cannot all come from the rules' shoe.
     """
+    with _LOCK:
+        return _advise(rules, situation, shoe)
+
+
+def _advise(rules: Rules, situation: Situation, shoe: Composition | None) -> Advice:
     legal = situation.legal
     if not legal:
         raise IllegalActionError("no decision is asked: there are no legal actions")
@@ -211,9 +220,10 @@ def advise(rules: Rules, situation: Situation, shoe: Composition | None = None) 
 def warm(rules: Rules) -> None:
     """Build what every hint of ``rules`` needs once per process (the basic-strategy chart of
     each up card, about half a second), so that no hint waits for it."""
-    strategy = basic_strategy(rules)
-    for up in range(10):
-        strategy.policy(up)
+    with _LOCK:
+        strategy = basic_strategy(rules)
+        for up in range(10):
+            strategy.policy(up)
 
 
 def _basic(rules: Rules, situation: Situation) -> str:
@@ -284,7 +294,7 @@ class _OnePairSplits(SplitSolver):
         return super().committed_range(pair) if pair == self.pair else range(0)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _solver(rules: Rules, shoe: Composition, up: int, split: bool, first: bool) -> UpcardSolver:
     """The exact values of every hand dealt from ``shoe`` against ``up`` (cached)."""
     if split:

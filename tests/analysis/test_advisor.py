@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from engine_enumeration import CARDS, enumerate_rounds
 
@@ -178,3 +180,28 @@ def test_recorded_round_mistakes_and_costs_come_from_the_record() -> None:
     assert result.decisions[1].cost == 0.0
     assert result.mistakes == 1
     assert result.cost_money == pytest.approx(cost * 1000)
+
+
+def test_a_later_split_hand_keeps_its_bet_against_a_dealer_blackjack_when_the_rules_say() -> None:
+    """SPEC 3 "dealer blackjack vs split hands" as a rule switch: without a peek and with
+    ``bj_takes_split_vs_ten`` off, a dealer blackjack takes only the first split hand's bet.
+    So standing on the second hand of a split (from the engine's view: 8-8 split against a ten,
+    hands 8-3 and 8-9) is worth exactly one bet times the chance of the ace in the hole more
+    than standing on the same cards as an unsplit hand; the first hand gets nothing back."""
+    rules = Rules(decks=1, peek=PeekMode.NONE, bj_takes_split_vs_ten=False, max_split_hands=2)
+    # spot: 8s, dealer Ts up, 8h, hole 2c; split: 3d to the first hand, then 9c to the second
+    rnd = Round.start(rules, [SpotBet(1000)], Shoe(parse_cards("8s Ts 8h 2c 3d 4c 9c")))
+    rnd.act("split")
+    rnd.act("hit")  # 8-3 takes the 4c: 15
+    rnd.act("stand")
+    situation = situation_of(rules, rnd.view())
+    assert situation is not None
+    assert (situation.from_split, situation.hand_index, situation.hands_on_spot) == (True, 1, 2)
+    assert sorted(map(str, situation.seen)) == ["3d", "4c", "8s"]
+    split_hand = advise(rules, situation).value("stand").ev
+    unsplit = advise(rules, replace(situation, from_split=False, hand_index=0, hands_on_spot=1))
+    first = advise(rules, replace(situation, hand_index=0))
+    unseen_cards = 52 - 6  # the up card, both hands' five cards
+    p_ace = 4 / unseen_cards
+    assert split_hand - unsplit.value("stand").ev == pytest.approx(p_ace, abs=1e-12)
+    assert first.value("stand").ev == pytest.approx(unsplit.value("stand").ev, abs=1e-12)

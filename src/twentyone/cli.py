@@ -42,7 +42,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "simulate": (
         "twentyone.analysis.cli_sim",
-        "Simulate the variant with the basic strategy and compare with the exact EV.",
+        "Simulate the variant and compare every figure with its exact value.",
     ),
     "report": (
         "twentyone.analysis.cli_sim",

@@ -137,6 +137,8 @@ TEXT: dict[str, str] = {
     "page.table": "Table",
     "page.decks-spots": "{decks} decks · up to {spots} spots",
     "page.decks-one-spot": "{decks} decks · one spot",
+    "page.one-deck-spots": "1 deck · up to {spots} spots",
+    "page.one-deck-one-spot": "1 deck · one spot",
     "page.rules-title": "{game}: rules",
     "page.limits-line": "Main bets at your level: {min} to {max}. The limits apply to the first "
     "bet only: split, insurance and double may go past the maximum.",
@@ -281,9 +283,21 @@ TEXT: dict[str, str] = {
     "error.method-not-allowed": "That cannot be done here.",
     "error.http-error": "The request could not be completed.",
     "error.internal-error": "Something went wrong on our side; nothing was changed. Try again.",
+    "error.body-too-large": "That request is too large to be read.",
+    "error.cross-site-request": "That request came from another site, so it was refused.",
+    "error.csrf-token": "This page is out of date; reload it and try again.",
+    "error.idempotency-key-reused": "That request was already made with different details.",
+    "error.invalid-catalogue": "The games catalogue has mistakes; the operator must correct it.",
+    "error.login-locked": "Too many failed logins; wait a while, then try again.",
+    "error.retry-later": "The casino is busy; try again in a moment.",
+    "error.server-busy": "The casino is busy; try again in a moment.",
+    "error.shoe-key-mismatch": "The game records cannot be opened: the operator must check the "
+    "shoe key.",
+    "error.simulation-mismatch": "The simulation did not agree with the game engine.",
+    "error.too-many-guests": "Too many new accounts from here; try again later or log in.",
+    "error.unsupported-media-type": "That request is not in a form the casino reads.",
     "error.network": "The casino cannot be reached; check the connection and try again.",
     "error.advice-off": "Hints are not offered at this table.",
-    "error.invalid-catalogue": "The games catalogue has mistakes; the operator must correct it.",
     "error.no-decision": "There is no decision to advise on right now.",
     "hint.button": "HINT",
     "hint.title": "What each move is worth",
@@ -393,9 +407,29 @@ def _name(key: str) -> str:
     return TEXT.get(key, NEUTRAL)
 
 
+def catalogue_text() -> dict[str, str]:
+    """The names an operator's games catalogue gives (``$TWENTYONE_GAMES``): each game's title
+    and description, and each extra pay table's description, for the ids the shipped table
+    does not name. The operator wrote them for people, so they are shown as written."""
+    from twentyone.sidebets.paytables import SideBetName, find_paytable, paytable_names
+    from twentyone.variants import all_variants
+
+    extra: dict[str, str] = {}
+    for variant in all_variants():
+        extra.setdefault(f"variant.{variant.name}", variant.title)
+        extra.setdefault(f"variant-description.{variant.name}", variant.description)
+    for bet in SideBetName:
+        for name in paytable_names(bet):
+            table = find_paytable(bet, name)
+            if table.description:
+                extra.setdefault(f"paytable.{bet.value}.{name}", table.description)
+    return {key: value for key, value in extra.items() if key not in TEXT}
+
+
 def variant_name(slug: str) -> str:
-    """``lucky-lucky`` → ``Lucky Lucky Blackjack``."""
-    return _name(f"variant.{slug}")
+    """``lucky-lucky`` → ``Lucky Lucky Blackjack``; a catalogue game by its own title."""
+    key = f"variant.{slug}"
+    return TEXT[key] if key in TEXT else catalogue_text().get(key, NEUTRAL)
 
 
 def outcome_name(slug: str) -> str:
@@ -418,7 +452,10 @@ def side_outcome_name(side_bet: str, slug: str) -> str:
 def paytable_name(side_bet: str, slug: str) -> str:
     """``("lucky-lucky", "felt")`` → ``Online pay table``; an operator's own table by its
     description elsewhere, here a neutral name."""
-    return TEXT.get(f"paytable.{side_bet}.{slug}", text("paytable.other"))
+    key = f"paytable.{side_bet}.{slug}"
+    if key in TEXT:
+        return TEXT[key]
+    return catalogue_text().get(key, text("paytable.other"))
 
 
 def action_name(slug: str) -> str:
@@ -627,4 +664,8 @@ def hands_per_spot(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
 def catalogue(fmt: MoneyFormat = PLAY_MONEY) -> dict[str, Any]:
     """Everything ``GET /api/names`` serves: the strings, the outcome colours, the money
     format."""
-    return {"text": dict(TEXT), "outcome_kinds": dict(OUTCOME_KIND), "money": fmt.to_dict()}
+    return {
+        "text": {**TEXT, **catalogue_text()},
+        "outcome_kinds": dict(OUTCOME_KIND),
+        "money": fmt.to_dict(),
+    }

@@ -212,13 +212,13 @@ class TerminalGame:
         self.console.print(
             f"[bold]{variant_name(self.variant.name)}[/]: {self.variant.description}"
         )
-        round_state = self.service.current_round(self.player_id)
+        round_state = self.service.play.current_round(self.player_id)
         if round_state is not None:
             self.console.print("[yellow]Resuming your unfinished round.[/]")
             if not self._play(round_state):
                 return
         while True:
-            state = self.service.table(self.player_id, self.variant.name)
+            state = self.service.seat.table(self.player_id, self.variant.name)
             if not self.chip:
                 self.chip = next(
                     (c for c in state.chips if c >= state.limits.min_bet), state.chips[0]
@@ -244,27 +244,27 @@ class TerminalGame:
                 raise _UsageError(f"chips are {', '.join(money(c) for c in state.chips)}")
             self.chip = value
         elif command.isdigit():
-            svc.place(pid, name, self._spot(command, state), self.chip)
+            svc.seat.place(pid, name, self._spot(command, state), self.chip)
         elif command.startswith("s") and command[1:].isdigit():
             if not state.side_bets:
                 raise _UsageError("this table has no side bet")
             bet = state.side_bets[0]
             chip = bet.min_stake if bet.min_stake == bet.max_stake else self.chip
-            svc.place(pid, name, self._spot(command[1:], state), chip, str(bet.name))
+            svc.seat.place(pid, name, self._spot(command[1:], state), chip, str(bet.name))
         elif command in ("u", "undo"):
-            svc.undo(pid, name)
+            svc.seat.undo(pid, name)
         elif command in ("c", "clear"):
-            svc.clear(pid, name)
+            svc.seat.clear(pid, name)
         elif command in ("2", "double"):
-            svc.double_bets(pid, name)
+            svc.seat.double_bets(pid, name)
         elif command in ("r", "rebet"):
-            svc.rebet(pid, name)
+            svc.seat.rebet(pid, name)
         elif command in ("d", "deal"):
-            return svc.deal(pid, name)
+            return svc.play.deal(pid, name)
         elif command == "rd":
-            return svc.rebet_and_deal(pid, name)
+            return svc.play.rebet_and_deal(pid, name)
         elif command == "dd":
-            return svc.double_and_deal(pid, name)
+            return svc.play.double_and_deal(pid, name)
         elif command == "rules":
             for line in rules_lines(self.variant.rules):
                 self.console.print(f"- {line}")
@@ -281,7 +281,7 @@ class TerminalGame:
         return spot
 
     def _history(self) -> None:
-        page = self.service.history(self.player_id, limit=10)
+        page = self.service.records.history(self.player_id, limit=10)
         table = Table(title="last rounds")
         for column in ("time", "game", "status", "staked", "returned", "balance after"):
             table.add_column(column)
@@ -331,7 +331,7 @@ class TerminalGame:
                 }
                 action = pairs.get(action, action) if action not in options else action
             try:
-                state = self.service.act(
+                state = self.service.play.act(
                     self.player_id, action, apply_to_all=apply_to_all, expected_step=state.step
                 )
             except TwentyoneError as exc:
@@ -380,7 +380,7 @@ def play(
     console = console or Console()
     svc = service or TableService.open(url)
     try:
-        info = svc.get_or_create_player(player)
+        info = svc.accounts.get_or_create_player(player)
         game = TerminalGame(svc, info.id, variant, console, ask or console.input)
         try:
             game.run()

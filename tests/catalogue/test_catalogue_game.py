@@ -165,6 +165,9 @@ def test_it_is_played_and_replayed_through_the_web_api(
     svc, shoes = service
     app = create_app(svc, settings=ServerSettings(password_cost=2**10))
     client = TestClient(app, base_url="http://testserver")
+    token = "c" * 43  # the CSRF token the browser client sends from its cookie (issue 10)
+    client.cookies.set("twentyone_csrf", token)
+    client.headers["X-CSRF-Token"] = token
     assert client.post("/api/auth/guest").status_code == 200
     lobby = {v["name"]: v for v in client.get("/api/variants").json()}
     assert lobby["one-deck"]["chips"] == [100, 500, 2_500]
@@ -219,7 +222,7 @@ def test_it_is_played_in_the_terminal(service: tuple[TableService, Scripted]) ->
     console = Console(file=out, width=120, color_system=None)
     keys = iter(["chip 5", "1", "d", "r", "q"])
     play("one-deck", player="tess", console=console, ask=lambda _: next(keys), service=svc)
-    player = svc.find_player("tess")
+    player = svc.accounts.find_player("tess")
     assert player is not None
     assert player.wallet.balance == 100_000 - 250
     assert "One Deck Blackjack" in out.getvalue()

@@ -45,7 +45,7 @@ def test_a_round_from_chips_to_settlement(tmp_path: Path) -> None:
     # spot: Th, dealer: 6c (up), spot: 9h, dealer hole: Ts, dealer draws 9d -> 25 bust
     service = _service(tmp_path, ["Th 6c 9h Ts 9d"])
     output = _run(service, "lucky-lucky", ["chip 10", "1", "chip 1", "s1", "d", "s", "q"])
-    player = service.find_player("ann")
+    player = service.accounts.find_player("ann")
     assert player is not None
     # main 10.00 wins 1:1, Lucky Lucky 1.00 on 10-9-6 (25) loses: 1000.00 + 10.00 - 1.00
     assert player.wallet.balance == 100_000 + 1000 - 100
@@ -63,7 +63,7 @@ def test_quitting_mid_round_resumes_the_same_round(tmp_path: Path) -> None:
     resumed = _run(service, "lucky-lucky", ["h", "q"])
     assert "Resuming your unfinished round" in resumed
     assert "21" in resumed
-    player = service.find_player("ann")
+    player = service.accounts.find_player("ann")
     assert player is not None and player.open_round_id is None
     service.close()
 
@@ -75,7 +75,7 @@ def test_refusals_are_shown_and_change_nothing(tmp_path: Path) -> None:
     assert "Place a main bet on at least one spot before DEAL." in output
     assert "spots are 1 to 1" in output
     assert "no-bets" not in output and "invalid-command" not in output
-    player = service.find_player("ann")
+    player = service.accounts.find_player("ann")
     assert player is not None and player.wallet.balance == 100_000
     service.close()
 
@@ -89,6 +89,6 @@ def test_insurance_apply_to_all(tmp_path: Path, variant: str) -> None:
     service = _service(tmp_path, [cards])
     output = _run(service, variant, ["1", "2", "d", "N", "s", "s", "q"])
     assert "Insurance · Spot" not in output  # declined for every spot: no insurance wager
-    player = service.find_player("ann")
+    player = service.accounts.find_player("ann")
     assert player is not None and player.open_round_id is None
     service.close()

@@ -85,7 +85,7 @@ def test_a_bet_below_the_vip_minimum_is_refused_at_the_deal(
     client: TestClient, service: TableService
 ) -> None:
     me = ok(client.get("/api/auth/me"))
-    service.set_vip_level(me["id"], "gold")  # minimum 500
+    service.accounts.set_vip_level(me["id"], "gold")  # minimum 500
     ok(client.post(f"{LL}/bets", json={"spot": 0, "chip": 100}))
     before = snapshot(client)
     body = refused(client.post(f"{LL}/deal"), 400, "invalid-bet")
@@ -97,7 +97,7 @@ def test_bets_beyond_the_balance_are_insufficient_funds(
     client: TestClient, service: TableService
 ) -> None:
     me = ok(client.get("/api/auth/me"))
-    service.grant(me["id"], -99_500, "drain")
+    service.accounts.grant(me["id"], -99_500, "drain")
     before = snapshot(client)
     refused(client.post(f"{LL}/bets", json={"spot": 0, "chip": 1000}), 402, "insufficient-funds")
     unchanged(client, before)
@@ -107,7 +107,7 @@ def test_a_double_the_balance_cannot_cover_is_not_offered_and_refused(
     client: TestClient, service: TableService, shoes: Shoes
 ) -> None:
     me = ok(client.get("/api/auth/me"))
-    service.grant(me["id"], -99_000, "drain")  # exactly the bet is left
+    service.accounts.grant(me["id"], -99_000, "drain")  # exactly the bet is left
     state = deal_one(client, shoes)
     assert "double" not in state["legal_actions"]
     assert "double" in state["unaffordable"]

@@ -20,7 +20,7 @@ from twentyone.engine import Action, Outcome, Phase, WagerKind
 from twentyone.errors import TwentyoneError
 from twentyone.server.errors import STATUS
 from twentyone.sidebets.paytables import OUTCOMES, SideBetName, paytable_names
-from twentyone.store import service as store_service
+from twentyone.store import rounds as store_rounds
 from twentyone.store.service import TableService
 from twentyone.table.wallet import EntryKind
 from twentyone.variants import all_variants
@@ -68,7 +68,7 @@ def test_every_slug_the_code_can_produce_has_a_display_name() -> None:
         need(f"phase.{phase}")
     for kind in EntryKind:
         need(f"entry.{kind}")
-    for status in (store_service.OPEN, store_service.SETTLED, store_service.VOID):
+    for status in (store_rounds.OPEN, store_rounds.SETTLED, store_rounds.VOID):
         need(f"round-status.{status}")
     for bet in SideBetName:
         need(f"side-bet.{bet}")
@@ -118,7 +118,7 @@ def test_display_names_of_the_issue_examples() -> None:
 
 def test_get_names_serves_the_one_table(client: TestClient) -> None:
     body = ok(client.get("/api/names"))
-    assert body["text"] == display.TEXT
+    assert body["text"] == {**display.TEXT, **display.catalogue_text()}
     assert body["outcome_kinds"]["bust"] == "lose"
     assert body["money"] == {"locale": "en-US", "currency": None}
 
@@ -194,6 +194,24 @@ def test_top_up_is_one_ledger_entry_back_to_the_starting_balance(
     refused(client.post("/api/wallet/top-up"), 409, "top-up-not-needed")
 
 
+def test_a_repeated_top_up_answers_the_first_and_posts_once(
+    client: TestClient, shoes: Shoes, service: TableService
+) -> None:
+    """Issue 10: the top-up takes an ``Idempotency-Key``; a repeat (a retry after a lost
+    response) returns the first response and moves no money."""
+    start = service.config.opening_grant
+    _lose_a_round(client, shoes)
+    entries = ok(client.get("/api/statement"))["total"]
+    key = {"Idempotency-Key": "top-up-retry-1"}
+    first = client.post("/api/wallet/top-up", headers=key)
+    again = client.post("/api/wallet/top-up", headers=key)
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json() == {"balance": start, "held": 0}
+    statement = ok(client.get("/api/statement"))
+    assert statement["total"] == entries + 1  # one grant, not two
+    assert statement["balance"] == start and statement["reconciles"]
+
+
 def test_statement_labels_name_hands_from_one(client: TestClient, shoes: Shoes) -> None:
     """Issue 8: "spot 0 hand 0 hand" never reaches a person; a split spot's hands are
     "Spot 3 · Hand 1" and "Spot 3 · Hand 2" (the table's third spot), an unsplit one "Spot 1"."""
@@ -258,6 +276,6 @@ def test_a_voided_round_reads_as_void_entries(
     shoes.stack("Ts 9h 6d 5c")
     ok(client.post("/api/tables/lucky-lucky/bets", json={"spot": 1, "chip": 1000}))
     round_id = ok(client.post("/api/tables/lucky-lucky/deal"), 201)["round"]["round_id"]
-    service.void_round(round_id)
+    service.play.void_round(round_id)
     labels = [e["label"] for e in ok(client.get("/api/statement"))["entries"]]
     assert labels[-2:] == ["Bet · Spot 2", "Void: Spot 2"]

@@ -4,7 +4,7 @@ insurance for every hand, even money, REBET & DEAL, and resuming after a restart
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from server_helpers import OpenService, Shoes, ok
+from server_helpers import GameClient, OpenService, Shoes, ok
 
 from twentyone.server import create_app
 from twentyone.server.settings import ServerSettings
@@ -144,7 +144,7 @@ def test_an_unfinished_round_resumes_after_a_restart(
     token = client.cookies.get("twentyone_session")
 
     restarted = create_app(open_service(), settings=ServerSettings(password_cost=2**10))
-    with TestClient(restarted) as again:
+    with GameClient(restarted) as again:
         again.cookies.set("twentyone_session", str(token))
         me = ok(again.get("/api/auth/me"))
         assert me["open_round_id"] == state["round_id"]

@@ -42,7 +42,11 @@ def _page(browser: Browser, size: str) -> Page:
 
 
 def _api(page: Page, live: LiveServer, method: str, path: str, body: Any = None) -> Any:
-    response = page.request.fetch(f"{live.url}{path}", method=method, data=body)
+    headers = {}
+    if method.upper() != "GET":  # the CSRF header the browser client sends
+        cookies = {c["name"]: c["value"] for c in page.context.cookies(live.url)}
+        headers["X-CSRF-Token"] = cookies.get("twentyone_csrf", "")
+    response = page.request.fetch(f"{live.url}{path}", method=method, data=body, headers=headers)
     assert response.ok, response.text()
     return response.json()
 

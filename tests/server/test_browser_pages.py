@@ -319,7 +319,7 @@ def test_top_up_from_the_balance_when_it_is_low(
     expect(tab.locator("#balance")).to_have_text("1,000.00")
     expect(tab.locator("#top-up-slot button")).to_have_count(0)  # not low: no top-up offered
     me = tab.request.get(f"{live.url}/api/auth/me").json()
-    live.service.grant(me["id"], -95_000, f"drain-{size}", "test: spend the play money")
+    live.service.accounts.grant(me["id"], -95_000, f"drain-{size}", "test: spend the play money")
     tab.reload()
     button = tab.locator("#top-up-slot button")
     expect(button).to_have_text("Top up to 1,000.00")

@@ -36,9 +36,17 @@ FULLEST = {
     "european": (1, 2),
     "lucky-ladies": (7, 4),
 }
-EIGHTS = " ".join(["8s", "8h", "8d", "8c"] * 20)
-"""Every card an eight: every hand is a pair that splits again; every total is 16 and the
-dealer's 8 + 8 draws an 8 and busts."""
+PAIRS = {
+    # Every card of one value, as many as a real shoe of the variant holds (the store deals
+    # only shoes the rules can hold, issue 16): every hand is a pair that splits again.
+    # Eights where the shoe holds enough (every total 16; the dealer's 8 + 8 draws and busts);
+    # ten-value cards for 7 spots split to 4 hands (every total 20, split by value).
+    "lucky-lucky": " ".join(["8s", "8h", "8d", "8c"] * 6),  # 6 decks: 24 eights, 23 dealt
+    "lucky-7": " ".join(["8s", "8h", "8d", "8c"] * 8),  # 8 decks: 32 eights
+    "european": " ".join(["8s", "8h", "8d", "8c"] * 2),  # 2 decks: 8 eights, 7 dealt
+    "lucky-ladies": " ".join(f"{r}{s}" for r in "TJQK" for s in "shdc" for _ in range(6)),
+}
+"""The top of the shoe for each variant's fullest table."""
 
 
 @pytest.fixture(scope="module")
@@ -98,8 +106,13 @@ def settled(page: Page) -> None:
 
 
 def api(page: Page, live: LiveServer, method: str, path: str, body: Any = None) -> Any:
-    """Calls the API with the page's own session (its cookies)."""
-    response = page.request.fetch(f"{live.url}{path}", method=method, data=body)
+    """Calls the API with the page's own session (its cookies), and on a POST the CSRF header
+    the browser client sends (the ``twentyone_csrf`` cookie's value)."""
+    headers = {}
+    if method.upper() != "GET":
+        cookies = {c["name"]: c["value"] for c in page.context.cookies(live.url)}
+        headers["X-CSRF-Token"] = cookies.get("twentyone_csrf", "")
+    response = page.request.fetch(f"{live.url}{path}", method=method, data=body, headers=headers)
     assert response.ok, response.text()
     return response.json()
 
@@ -169,7 +182,7 @@ def test_the_fullest_table_holds_at_every_size(
     bet_everywhere(tab, live, variant, spots)
     faults = all_sizes(tab, f"{variant}-bets", "phone")
 
-    live.shoes.stack(EIGHTS)
+    live.shoes.stack(PAIRS[variant])
     press(tab, "#btn-deal")
     expect(tab.locator(".hand")).to_have_count(spots)
     faults += all_sizes(tab, f"{variant}-dealt", "phone")
@@ -225,7 +238,7 @@ def test_dealer_row_and_labels_do_not_hide_under_the_header_on_a_phone_held_side
     tab = new_page(browser, "landscape")
     open_table(tab, live, "lucky-ladies")
     bet_everywhere(tab, live, "lucky-ladies", 7)
-    live.shoes.stack(EIGHTS)
+    live.shoes.stack(PAIRS["lucky-ladies"])
     press(tab, "#btn-deal")
     for y in (0, 200, 400):
         tab.evaluate(f"window.scrollTo(0, {y})")
@@ -668,7 +681,8 @@ def test_cards_fly_from_the_shoe_unless_reduced_motion_is_asked(
 def test_requests_carry_the_csrf_header_and_idempotency_keys(page: Page, live: LiveServer) -> None:
     """The contract with the server: X-CSRF-Token from the twentyone_csrf cookie on every
     state-changing request; an Idempotency-Key on DEAL and on every decision."""
-    page.context.add_cookies([{"name": "twentyone_csrf", "value": "token-123", "url": live.url}])
+    token = "t" * 43  # a well-formed token (the server replaces a malformed one)
+    page.context.add_cookies([{"name": "twentyone_csrf", "value": token, "url": live.url}])
     sent: list[tuple[str, str, dict[str, str]]] = []
     page.on("request", lambda r: sent.append((r.method, r.url, r.headers)))
     open_table(page, live, "lucky-lucky")
@@ -677,7 +691,7 @@ def test_requests_carry_the_csrf_header_and_idempotency_keys(page: Page, live: L
     press(page, "#btn-deal")
     press(page, "#btn-stand")
     posts = [(url, headers) for method, url, headers in sent if method == "POST"]
-    assert posts and all(h.get("x-csrf-token") == "token-123" for _, h in posts)
+    assert posts and all(h.get("x-csrf-token") == token for _, h in posts)
     keyed = [url.split("/api/")[1] for url, h in posts if "idempotency-key" in h]
     assert any(u.endswith("/deal") for u in keyed)
     assert any(u.endswith("/actions") for u in keyed)

@@ -49,6 +49,8 @@ def _empty_pg(url: str) -> None:
         exists = conn.execute(text("SELECT to_regclass('public.players')")).scalar()
         if exists:
             conn.execute(text("TRUNCATE round_events, ledger, seats, rounds, players CASCADE"))
+        if conn.execute(text("SELECT to_regclass('public.shoe_keys')")).scalar():
+            conn.execute(text("TRUNCATE shoe_keys"))  # each test may bring its own key
     engine.dispose()
 
 

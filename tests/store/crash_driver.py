@@ -15,23 +15,26 @@ from twentyone.store.service import TableService
 
 def main(url: str, key: str, name: str, rounds: int, seed: int) -> None:
     service = TableService.open(url, key=key)
-    player = service.get_or_create_player(name).id
+    player = service.accounts.get_or_create_player(name).id
     rng = SeededRandomSource(seed)
     print("ready", flush=True)
     while (
-        service.history(player, limit=1).total - (service.current_round(player) is not None)
+        service.records.history(player, limit=1).total
+        - (service.play.current_round(player) is not None)
         < rounds
     ):
-        state = service.current_round(player)
+        state = service.play.current_round(player)
         if state is None or state.status != "open":
-            service.set_bets(
+            service.seat.set_bets(
                 player, "lucky-lucky", [SpotBet.of(1000, {"lucky-lucky": 100}), SpotBet(500)]
             )
-            state = service.deal(player, "lucky-lucky")
+            state = service.play.deal(player, "lucky-lucky")
             print("step", flush=True)
         while state.status == "open":
             legal = state.legal_actions
-            state = service.act(player, legal[rng.randbelow(len(legal))], expected_step=state.step)
+            state = service.play.act(
+                player, legal[rng.randbelow(len(legal))], expected_step=state.step
+            )
             print("step", flush=True)
     service.close()
     print("done", flush=True)

@@ -33,3 +33,12 @@ class Shoes:
 
 
 OpenService = Callable[..., TableService]
+"""Opens a service on the test database (again: a restart)."""
+
+
+def reconciles(svc: TableService, player_id: str) -> int:
+    """The player's balance, after checking that it is the sum of its ledger entries."""
+    statement = svc.records.statement(player_id, limit=10_000)
+    assert statement.reconciles
+    assert sum(e.amount for e in statement.entries) == statement.balance
+    return statement.balance

@@ -20,7 +20,7 @@ from twentyone.rng import SeededRandomSource
 from twentyone.scenario import replay_text
 
 DRIVER = Path(__file__).with_name("crash_driver.py")
-ROUNDS = 8
+ROUNDS = 16  # about 60 committed steps: at 1-15 steps a kill, the driver is killed several times
 GRANT = 100_000
 
 
@@ -62,7 +62,7 @@ def _run_until_killed(url: str, seed: int, steps: int, delay: float) -> bool:
 def test_killed_play_resumes_and_keeps_the_books(open_service: OpenService) -> None:
     svc = open_service()
     url = svc.engine.url.render_as_string(hide_password=False)
-    svc.create_player("crash", grant=GRANT)
+    svc.accounts.create_player("crash", grant=GRANT)
     rng = SeededRandomSource(2026)
     finished = False
     kills = 0
@@ -76,16 +76,16 @@ def test_killed_play_resumes_and_keeps_the_books(open_service: OpenService) -> N
     assert kills >= 3, "the driver finished before being killed often enough"
 
     check = open_service()
-    player = check.find_player("crash")
+    player = check.accounts.find_player("crash")
     assert player is not None and player.open_round_id is None
-    page = check.history(player.id, limit=1000)
+    page = check.records.history(player.id, limit=1000)
     assert page.total >= ROUNDS
-    statement = check.statement(player.id, limit=100_000)
+    statement = check.records.statement(player.id, limit=100_000)
     assert statement.reconciles
     settled_net = 0
     for summary in page.rounds:
         assert summary.status in ("settled", "void")
-        record = check.round_record(player.id, summary.id)
+        record = check.records.round_record(player.id, summary.id)
         placed = [e for e in record.events if e["type"] == "WagerPlaced"]
         wagers = [e for e in record.entries if e.kind == "wager"]
         if summary.status == "void":
@@ -94,7 +94,7 @@ def test_killed_play_resumes_and_keeps_the_books(open_service: OpenService) -> N
         assert len(wagers) == len(placed)
         assert sum(e.amount for e in record.entries) == summary.net
         settled_net += summary.net
-        result = replay_text(json.dumps(check.export_scenario(player.id, summary.id)))
+        result = replay_text(json.dumps(check.records.export_scenario(player.id, summary.id)))
         assert result["net"] == summary.net
         assert sorted((w["stake"], w["returned"]) for w in result["wagers"]) == sorted(
             (w["stake"], w["returned"]) for w in record.wagers

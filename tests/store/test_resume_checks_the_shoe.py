@@ -23,14 +23,14 @@ def test_a_round_dealt_from_an_impossible_shoe_is_voided_on_resume(
     open_service: OpenService,
 ) -> None:
     first = open_service(shoe_factory=_forged)
-    p = first.create_player("p").id
-    first.set_bets(p, "lucky-lucky", [SpotBet(1000)])
-    first.deal(p, "lucky-lucky")  # player Ts 8c = 18 against 7d: a decision awaits
+    p = first.accounts.create_player("p").id
+    first.seat.set_bets(p, "lucky-lucky", [SpotBet(1000)])
+    first.play.deal(p, "lucky-lucky")  # player Ts 8c = 18 against 7d: a decision awaits
     restarted = open_service(shoe_factory=_forged)
-    state = restarted.current_round(p)
+    state = restarted.play.current_round(p)
     assert state is not None and state.status == "void"
-    assert restarted.wallet(p).balance == 100_000  # the main bet is refunded
-    assert restarted.current_round(p) is None
+    assert restarted.accounts.wallet(p).balance == 100_000  # the main bet is refunded
+    assert restarted.play.current_round(p) is None
 
 
 def test_a_round_dealt_from_a_full_shoe_resumes(open_service: OpenService) -> None:
@@ -44,9 +44,9 @@ def test_a_round_dealt_from_a_full_shoe_resumes(open_service: OpenService) -> No
         return Shoe([*top, *rest])
 
     first = open_service(shoe_factory=stacked)
-    p = first.create_player("p").id
-    first.set_bets(p, "lucky-lucky", [SpotBet(1000)])
-    first.deal(p, "lucky-lucky")
+    p = first.accounts.create_player("p").id
+    first.seat.set_bets(p, "lucky-lucky", [SpotBet(1000)])
+    first.play.deal(p, "lucky-lucky")
     restarted = open_service(shoe_factory=stacked)
-    state = restarted.current_round(p)
+    state = restarted.play.current_round(p)
     assert state is not None and state.status == "open"

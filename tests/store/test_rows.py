@@ -16,6 +16,7 @@ from storetest import OpenService
 
 from twentyone.engine import Action, SpotBet
 from twentyone.store import rows
+from twentyone.store.accounts import post
 from twentyone.store.service import TableService
 from twentyone.table.wallet import EntryKind, Posting
 
@@ -28,14 +29,12 @@ def test_round_record_fields_are_the_rounds_columns_in_order() -> None:
 
 
 def _post(service: TableService, player_id: str, postings: list[Posting]) -> None:
-    with service._tx() as conn:
-        player = rows.lock_player(conn, player_id)
-        service._post(conn, player, postings)
-        rows.write_player(conn, player)
+    with service.unit() as unit:
+        post(unit, unit.player(player_id), postings)
 
 
 def _running_balances_hold(service: TableService, player_id: str) -> None:
-    statement = service.statement(player_id, limit=1000)
+    statement = service.records.statement(player_id, limit=1000)
     assert statement.reconciles
     running = 0
     for line in statement.entries:
@@ -45,14 +44,14 @@ def _running_balances_hold(service: TableService, player_id: str) -> None:
 
 def test_posting_a_batch_twice_changes_nothing(service: TableService) -> None:
     """Applying the same entries again has no effect on the ledger or the balance."""
-    p = service.create_player("p", grant=1000).id
+    p = service.accounts.create_player("p", grant=1000).id
     batch = [
         Posting(f"t:{i}", None, amount, EntryKind.GRANT, "test")
         for i, amount in enumerate([500, -200, 300])
     ]
     _post(service, p, batch)
     _post(service, p, batch)
-    statement = service.statement(p)
+    statement = service.records.statement(p)
     assert statement.total == 4
     assert statement.balance == 1600
     _running_balances_hold(service, p)
@@ -60,7 +59,7 @@ def test_posting_a_batch_twice_changes_nothing(service: TableService) -> None:
 
 def test_an_already_posted_entry_inside_a_batch_is_skipped(service: TableService) -> None:
     """Only the new entries go in, and their running balances skip the known one."""
-    p = service.create_player("p", grant=1000).id
+    p = service.accounts.create_player("p", grant=1000).id
     _post(service, p, [Posting("t:1", None, 500, EntryKind.GRANT, "first")])
     batch = [
         Posting("t:0", None, 10, EntryKind.GRANT, "new"),
@@ -70,7 +69,7 @@ def test_an_already_posted_entry_inside_a_batch_is_skipped(service: TableService
         Posting("t:3", None, 30, EntryKind.GRANT, "new"),
     ]
     _post(service, p, batch)
-    statement = service.statement(p)
+    statement = service.records.statement(p)
     assert [(e.txid, e.amount, e.balance_after) for e in statement.entries[1:]] == [
         ("t:1", 500, 1500),
         ("t:0", 10, 1510),
@@ -84,14 +83,14 @@ def test_an_already_posted_entry_inside_a_batch_is_skipped(service: TableService
 def test_concurrent_bets_on_two_connections_lose_no_chip(open_service: OpenService) -> None:
     """Two server processes clicking for one player: every chip placed is on the table."""
     first, second = open_service(), open_service()
-    p = first.create_player("p").id
+    p = first.accounts.create_player("p").id
     clicks = 15
     errors: list[BaseException] = []
 
     def click(svc: TableService) -> None:
         try:
             for _ in range(clicks):
-                svc.place(p, "european", 0, 100)
+                svc.seat.place(p, "european", 0, 100)
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -101,7 +100,7 @@ def test_concurrent_bets_on_two_connections_lose_no_chip(open_service: OpenServi
     for thread in threads:
         thread.join()
     assert not errors
-    assert first.table(p, "european").layout.total == 2 * clicks * 100
+    assert first.seat.table(p, "european").layout.total == 2 * clicks * 100
 
 
 def test_concurrent_actions_on_two_connections_stay_consistent(
@@ -109,23 +108,25 @@ def test_concurrent_actions_on_two_connections_stay_consistent(
 ) -> None:
     """Two connections acting in one round: each step is taken once, on the fresh round."""
     first, second = open_service(), open_service()
-    p = first.create_player("p", grant=10**9).id
+    p = first.accounts.create_player("p", grant=10**9).id
     outcomes: list[str] = []
 
     def play(svc: TableService) -> None:
         for _ in range(40):
-            state = svc.current_round(p)
+            state = svc.play.current_round(p)
             if state is None or state.is_over:
                 try:
-                    svc.set_bets(p, "european", [SpotBet(1000)])
-                    svc.deal(p, "european")
+                    svc.seat.set_bets(p, "european", [SpotBet(1000)])
+                    svc.play.deal(p, "european")
                 except Exception as exc:  # another connection dealt first
                     outcomes.append(type(exc).__name__)
                 continue
             legal = state.legal_actions
             action = Action.STAND if Action.STAND in legal else legal[0]
             try:
-                svc.act(p, action, expected_step=state.step)
+                # The round it saw: another connection may have finished it and dealt the
+                # next at the same step, where this action may not be legal.
+                svc.play.act(p, action, expected_step=state.step, round_id=state.round_id)
             except Exception as exc:  # the other connection took this step
                 outcomes.append(type(exc).__name__)
 

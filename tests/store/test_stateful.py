@@ -32,8 +32,8 @@ class TableMachine(RuleBasedStateMachine):
         self.player = ""
 
     def _snapshot(self) -> tuple[object, ...]:
-        statement = self.svc.statement(self.player, limit=1)
-        current = self.svc.current_round(self.player)
+        statement = self.svc.records.statement(self.player, limit=1)
+        current = self.svc.play.current_round(self.player)
         round_key = None if current is None else (current.round_id, current.step, current.status)
         return (statement.balance, statement.total, round_key)
 
@@ -53,7 +53,7 @@ class TableMachine(RuleBasedStateMachine):
     @rule(grant=st.sampled_from([0, 300, 2000, 100_000]))
     def start(self, grant: int) -> None:
         if not self.player:
-            self.player = self.svc.create_player(uuid.uuid4().hex, grant=grant).id
+            self.player = self.svc.accounts.create_player(uuid.uuid4().hex, grant=grant).id
 
     @rule(
         variant=st.sampled_from(VARIANTS),
@@ -64,7 +64,7 @@ class TableMachine(RuleBasedStateMachine):
     def place(self, variant: str, spot: int, chip: int, side: bool) -> None:
         if self.player:
             name = SIDES.get(variant) if side else None
-            self._call(True, self.svc.place, self.player, variant, spot, chip, name)
+            self._call(True, self.svc.seat.place, self.player, variant, spot, chip, name)
 
     @rule(
         variant=st.sampled_from(VARIANTS), op=st.sampled_from(["undo", "clear", "double", "rebet"])
@@ -72,10 +72,10 @@ class TableMachine(RuleBasedStateMachine):
     def edit(self, variant: str, op: str) -> None:
         if self.player:
             fn = {
-                "undo": self.svc.undo,
-                "clear": self.svc.clear,
-                "double": self.svc.double_bets,
-                "rebet": self.svc.rebet,
+                "undo": self.svc.seat.undo,
+                "clear": self.svc.seat.clear,
+                "double": self.svc.seat.double_bets,
+                "rebet": self.svc.seat.rebet,
             }[op]
             self._call(True, fn, self.player, variant)
 
@@ -83,44 +83,44 @@ class TableMachine(RuleBasedStateMachine):
     def deal(self, variant: str, how: str) -> None:
         if self.player:
             fn = {
-                "deal": self.svc.deal,
-                "rebet": self.svc.rebet_and_deal,
-                "double": self.svc.double_and_deal,
+                "deal": self.svc.play.deal,
+                "rebet": self.svc.play.rebet_and_deal,
+                "double": self.svc.play.double_and_deal,
             }[how]
             state = self._call(False, fn, self.player, variant)
             if state is not None:
                 limits = self.svc.config.limits("standard")
-                record = self.svc.round_record(self.player, state.round_id)  # type: ignore[attr-defined]
+                record = self.svc.records.round_record(self.player, state.round_id)  # type: ignore[attr-defined]
                 for bet in record.bets:
                     assert limits.min_bet <= bet["bet"] <= limits.max_bet
 
     @rule(action=st.sampled_from(list(Action)), all_spots=st.booleans())
     def act(self, action: Action, all_spots: bool) -> None:
         if self.player:
-            self._call(False, self.svc.act, self.player, action, apply_to_all=all_spots)
+            self._call(False, self.svc.play.act, self.player, action, apply_to_all=all_spots)
 
     @rule(data=st.data())
     def act_legal(self, data: st.DataObject) -> None:
         if not self.player:
             return
-        state = self.svc.current_round(self.player)
+        state = self.svc.play.current_round(self.player)
         if state is not None and state.legal_actions:
             action = data.draw(st.sampled_from(state.legal_actions))
-            self.svc.act(self.player, action)
+            self.svc.play.act(self.player, action)
 
     @invariant()
     def ledger_balances(self) -> None:
         if not self.player:
             return
-        statement = self.svc.statement(self.player, limit=100_000)
+        statement = self.svc.records.statement(self.player, limit=100_000)
         assert statement.reconciles
         assert statement.balance >= 0
         assert len({e.txid for e in statement.entries}) == len(statement.entries)
-        page = self.svc.history(self.player, limit=1)
+        page = self.svc.records.history(self.player, limit=1)
         if not page.rounds:
             return
         last = page.rounds[0]
-        record = self.svc.round_record(self.player, last.id)
+        record = self.svc.records.round_record(self.player, last.id)
         wagers = [e for e in record.entries if e.kind == "wager"]
         placed = [e for e in record.events if e["type"] == "WagerPlaced"]
         assert len(wagers) == len(placed), "a wager debited twice (or not at all)"

@@ -1,12 +1,16 @@
 """``twentyone simulate`` and ``twentyone report`` (SPEC section 9).
 
-``simulate VARIANT --rounds N [--seed S] [--workers K] [--dask ADDRESS] [--json]`` plays N rounds
-(one spot, basic strategy, the side bet at its minimum, insurance declined) with a progress bar
-on stderr and prints the mean result with its 99% confidence interval next to the exact EV; with
-``--json`` one object (:meth:`SimulationResult.to_dict`).
+``simulate VARIANT --rounds N [--seed S] [--spots K] [--insurance never|always|best]
+[--strategy basic|optimal|FILE] [--workers W | --dask ADDRESS] [--check] [--json]`` plays N
+rounds (``1e9`` and ``1_000_000`` are understood) with a progress bar on stderr and prints
+every figure with its 99% confidence interval next to the exact value; with ``--json`` one
+object (:meth:`SimulationResult.to_dict`). ``--dask local`` starts a Dask ``LocalCluster`` of
+W workers; ``--check`` plays every round with the engine too and stops at a difference.
 
 ``report VARIANT [--out FILE] [--rounds N] [--seed S]`` writes the printable math report (PAR
 sheet) of the variant as one self-contained HTML file.
+
+The simulator's modules are imported when a command runs, not when the command line is built.
 """
 
 from __future__ import annotations
@@ -14,15 +18,52 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from twentyone.analysis.simulate import SimulationResult, simulate
 from twentyone.errors import InvalidArgumentError
 from twentyone.variants import find_variant
 
-Rounds = Annotated[int, typer.Option("--rounds", min=1, help="Rounds to simulate.")]
+if TYPE_CHECKING:
+    from twentyone.analysis.simulate import SimulationResult
+
+MAX_ROUNDS = 10**13
+"""More rounds than any machine plays (a typo guard)."""
+
+
+def parse_rounds(text: str | int) -> int:
+    """A whole number of rounds from ``20000000``, ``20_000_000``, ``2e7`` or ``1E9``.
+
+    >>> parse_rounds("1e9"), parse_rounds("20_000")
+    (1000000000, 20000)
+
+    Raises:
+        typer.BadParameter: for anything else, zero or a fraction.
+    """
+    cleaned = str(text).strip().replace("_", "")
+    try:
+        if "e" in cleaned.lower():
+            mantissa, _, exponent = cleaned.lower().partition("e")
+            value = float(mantissa) * 10 ** int(exponent)
+            if not value.is_integer():
+                raise ValueError(text)
+            rounds = int(value)
+        else:
+            rounds = int(cleaned)
+    except (ValueError, OverflowError) as exc:
+        raise typer.BadParameter(f"{text!r} is not a whole number of rounds") from exc
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise typer.BadParameter(f"rounds must be 1 to {MAX_ROUNDS:.0e}")
+    return rounds
+
+
+Rounds = Annotated[
+    int,
+    typer.Option(
+        "--rounds", parser=parse_rounds, metavar="N", help="Rounds to simulate (1e9 works)."
+    ),
+]
 Seed = Annotated[int | None, typer.Option("--seed", min=0, help="Seed (default: fresh, printed).")]
 
 
@@ -33,6 +74,10 @@ def _run(
     workers: int = 1,
     dask: str | None = None,
     *,
+    spots: int = 1,
+    insurance: str = "never",
+    strategy: str = "basic",
+    checked: bool = False,
     quiet: bool = False,
 ) -> SimulationResult:
     """Simulate with a Rich progress bar on stderr."""
@@ -45,6 +90,8 @@ def _run(
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
+
+    from twentyone.analysis.simulate import simulate
 
     found = find_variant(variant)
     console = Console(stderr=True)
@@ -66,7 +113,44 @@ def _run(
             workers=workers,
             dask_address=dask,
             progress=lambda n: bar.advance(task, n),
+            spots=spots,
+            insurance=insurance,
+            strategy=strategy,
+            checked=checked,
         )
+
+
+def _print(result: SimulationResult) -> None:
+    lo, hi = result.main.ci99
+    print(
+        f"{result.variant}: {result.rounds:,} rounds × {result.spots} spot(s), seed "
+        f"{result.seed}, path {result.path}, strategy {result.strategy}, insurance "
+        f"{result.insurance_policy}"
+    )
+    print(f"  EV per initial bet   {result.main.mean:+.5f}  99% CI [{lo:+.5f}, {hi:+.5f}]")
+    if result.exact_ev == result.exact_ev:  # not NaN: an exact figure exists
+        verdict = "inside" if result.within_ci else "OUTSIDE"
+        print(f"  exact EV             {result.exact_ev:+.5f}  ({verdict} the interval)")
+    print(f"  standard deviation   {result.main.std_dev:.4f}")
+    print(f"  EV per total bet     {result.ev_per_total_bet.mean:+.5f}")
+    if result.insurance is not None and result.insurance_policy != "never":
+        ins = result.insurance
+        ilo, ihi = ins.ci99
+        print(
+            f"  insurance            {ins.mean:+.5f}  99% CI [{ilo:+.5f}, {ihi:+.5f}], "
+            f"exact {result.exact_insurance:+.5f}"
+        )
+    for side in result.side_bets:
+        slo, shi = side.estimate.ci99
+        exact = float(side.exact.ev)
+        verdict = "inside" if side.estimate.covers(exact) else "OUTSIDE"
+        print(
+            f"  side bet {side.name}: EV {side.estimate.mean:+.5f} [{slo:+.5f}, {shi:+.5f}], "
+            f"exact {exact:+.5f} ({verdict})"
+        )
+    for name, value in result.hit_frequencies().items():
+        print(f"  {name:<24} {value:.5f}")
+    print(f"  {result.seconds:.2f} s, {result.rounds_per_second:,.0f} rounds/s")
 
 
 def simulate_command(
@@ -74,36 +158,48 @@ def simulate_command(
     *,
     rounds: Rounds,
     seed: Seed = None,
+    spots: Annotated[
+        int, typer.Option("--spots", min=1, help="Spots played each round (up to the game's).")
+    ] = 1,
+    insurance: Annotated[
+        str, typer.Option("--insurance", help="Insurance and even money: never, always or best.")
+    ] = "never",
+    strategy: Annotated[
+        str,
+        typer.Option(
+            "--strategy", help="basic, optimal, or a chart file (strategy --format json)."
+        ),
+    ] = "basic",
     workers: Annotated[
         int, typer.Option("--workers", min=1, help="Local processes (independent streams).")
     ] = 1,
     dask: Annotated[
-        str | None, typer.Option("--dask", help="Dask scheduler address, e.g. tcp://host:8786.")
+        str | None,
+        typer.Option("--dask", help="Dask scheduler address (tcp://host:8786), or 'local'."),
     ] = None,
+    check: Annotated[
+        bool, typer.Option("--check", help="Play every round with the engine too and compare.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> None:
-    """Simulate the variant with the basic strategy and compare with the exact EV."""
-    result = _run(variant, rounds, seed, workers, dask)
+    """Simulate the variant and compare every figure with its exact value."""
+    if insurance not in ("never", "always", "best"):
+        raise InvalidArgumentError("--insurance is never, always or best")
+    result = _run(
+        variant,
+        rounds,
+        seed,
+        workers,
+        dask,
+        spots=spots,
+        insurance=insurance,
+        strategy=strategy,
+        checked=check,
+    )
     if as_json:
         print(json.dumps(result.to_dict()))
         return
-    lo, hi = result.main.ci99
-    print(f"{result.variant}: {result.rounds:,} rounds, seed {result.seed}, path {result.path}")
-    print(f"  EV per initial bet   {result.main.mean:+.5f}  99% CI [{lo:+.5f}, {hi:+.5f}]")
-    verdict = "inside" if result.within_ci else "OUTSIDE"
-    print(f"  exact EV (basic)     {result.exact_ev:+.5f}  ({verdict} the interval)")
-    print(f"  standard deviation   {result.main.std_dev:.4f}")
-    print(f"  EV per total bet     {result.ev_per_total_bet.mean:+.5f}")
-    if result.side_bet is not None:
-        side = result.side_bet
-        slo, shi = side.estimate.ci99
-        print(
-            f"  side bet {side.name}: EV {side.estimate.mean:+.5f} [{slo:+.5f}, {shi:+.5f}], "
-            f"exact {float(side.exact.ev):+.5f}"
-        )
-    for name, value in result.hit_frequencies().items():
-        print(f"  {name:<24} {value:.5f}")
-    print(f"  {result.seconds:.2f} s, {result.rounds_per_second:,.0f} rounds/s")
+    _print(result)
 
 
 def report_command(
@@ -115,7 +211,8 @@ def report_command(
         int | None,
         typer.Option(
             "--rounds",
-            min=1,
+            parser=parse_rounds,
+            metavar="N",
             help="Rounds of the confirming simulation (default: enough for a 99% interval of "
             "at most ±0.02%).",
         ),
@@ -130,7 +227,7 @@ def report_command(
     folder = path.parent if str(path.parent) else Path()
     if not folder.is_dir() or not os.access(folder, os.W_OK) or path.is_dir():
         raise InvalidArgumentError(f"cannot write the report to {path}")
-    result = _run(found.name, rounds or report_rounds(found.rules), seed)
+    result = _run(found.name, rounds or report_rounds(found.rules), seed, os.cpu_count() or 1)
     try:
         path.write_text(report_html(found, result), encoding="utf-8")
     except OSError as exc:

@@ -10,22 +10,34 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from twentyone.server.errors import (
     AlreadyRegisteredError,
     InvalidCredentialsError,
+    LoginLockedError,
     NotAuthenticatedError,
     UsernameTakenError,
 )
 from twentyone.server.models import AccountRow, SessionRow
 from twentyone.server.passwords import DUMMY_HASH, hash_password, verify_password
+from twentyone.server.settings import ServerSettings
+from twentyone.server.throttle import Window
+from twentyone.store.db import READ_ONLY
 from twentyone.store.service import TableService
+
+_LOGIN = (
+    select(SessionRow.player_id, SessionRow.expires_at, AccountRow.username)
+    .outerjoin(AccountRow, AccountRow.player_id == SessionRow.player_id)
+    .where(SessionRow.token_hash == bindparam("token_hash"))
+)
+"""A session's player, expiry and (registered accounts) username, in one read."""
 
 
 def _now() -> datetime:
@@ -60,23 +72,25 @@ class NewSession:
 class Accounts:
     """Credentials and sessions next to the table service's players."""
 
-    def __init__(
-        self, service: TableService, *, session_days: int = 30, password_cost: int | None = None
-    ) -> None:
-        """Use ``service``'s database; sessions last ``session_days``."""
+    def __init__(self, service: TableService, settings: ServerSettings | None = None) -> None:
+        """Use ``service``'s database; sessions and login throttles as ``settings`` say."""
+        config = settings or ServerSettings()
         self.service = service
-        self.session_days = session_days
-        self._cost = password_cost
+        self.session_days = config.session_days
+        self._cost = config.password_cost
         self._sessions = sessionmaker(service.engine, expire_on_commit=False)
+        window, lock = config.login_window_s, config.login_lock_s
+        self.account_failures = Window(config.login_failures, window, lock)
+        """Failed logins per username: at the limit the account is locked."""
+        self.client_failures = Window(config.client_failures, window, lock)
+        """Failed logins per client address: at the limit the client is locked."""
+        # Looking a session up only reads: on SQLite it waits for no writer.
+        self._reads = service.engine.execution_options(**READ_ONLY)
 
     def _hash(self, password: str) -> str:
         return (
             hash_password(password) if self._cost is None else hash_password(password, n=self._cost)
         )
-
-    def _username(self, session: Session, player_id: str) -> str | None:
-        account = session.get(AccountRow, player_id)
-        return None if account is None else account.username
 
     def _open(self, session: Session, player_id: str) -> str:
         token = secrets.token_urlsafe(32)
@@ -97,18 +111,16 @@ class Accounts:
         """The login of a session token, or :class:`NotAuthenticatedError`."""
         if not token:
             raise NotAuthenticatedError("no session: start one with POST /api/auth/guest")
-        with self._sessions.begin() as session:
-            row = session.get(SessionRow, _token_hash(token))
-            if row is None or row.expires_at <= _now():
-                raise NotAuthenticatedError("the session has expired or was closed: log in again")
-            return Login(row.player_id, self._username(session, row.player_id))
+        with self._reads.connect() as conn:
+            row = conn.execute(_LOGIN, {"token_hash": _token_hash(token)}).first()
+        if row is None or row.expires_at <= _now():
+            raise NotAuthenticatedError("the session has expired or was closed: log in again")
+        return Login(row.player_id, row.username)
 
     def guest(self) -> NewSession:
         """A new guest player with the opening play-money grant, and a session for it."""
-        player = self.service.create_player(f"guest-{secrets.token_hex(8)}")
-        with self._sessions.begin() as session:
-            token = self._open(session, player.id)
-        return NewSession(token, Login(player.id, None))
+        player_id, token = self._new_player_with("guest", self._open)
+        return NewSession(token, Login(player_id, None))
 
     def logout(self, token: str | None) -> None:
         """Close the session (unknown tokens are ignored)."""
@@ -119,55 +131,132 @@ class Accounts:
 
     # -- accounts ------------------------------------------------------------------------------
 
-    def register(self, token: str | None, username: str, password: str) -> NewSession:
+    def register(
+        self,
+        token: str | None,
+        username: str,
+        password: str,
+        *,
+        on_new_player: Callable[[], None] | None = None,
+    ) -> NewSession:
         """Give the session's guest player a login (a new player when there is no session).
 
-        The old session is replaced by a new one (a fresh token after a privilege change).
+        The old session is replaced by a new one (a fresh token after a privilege change). All
+        of it is one transaction under the player's lock, so concurrent registrations of one
+        guest give one login. ``on_new_player`` runs before a new player is made (the guest
+        throttle). Refusals: ``already-registered`` when the session's player has a login
+        (also when another request just gave it one and replaced the session),
+        ``username-taken`` when another player has the name.
         """
-        login: Login | None = None
-        if token:
-            try:
-                login = self.login_of(token)
-            except NotAuthenticatedError:
-                login = None
-        if login is not None and login.username is not None:
-            raise AlreadyRegisteredError(f"you are logged in as {login.username}: log out first")
+        player_id = self._session_player(token)
         key = username_key(username)
-        hashed = self._hash(password)
         with self._sessions.begin() as session:
-            taken = session.scalars(
-                select(AccountRow.player_id).where(AccountRow.username_key == key)
-            )
-            if taken.first() is not None:
-                raise UsernameTakenError(f"the username {username!r} is taken")
-        if login is None:
-            login = Login(self.service.create_player(f"user-{secrets.token_hex(8)}").id, None)
+            self._check_free(session, key, username, player_id)
+        hashed = self._hash(password)
+        if player_id is None and on_new_player is not None:
+            on_new_player()
         now = _now()
-        try:
-            with self._sessions.begin() as session:
-                session.add(
-                    AccountRow(
-                        player_id=login.player_id,
-                        username=username.strip(),
-                        username_key=key,
-                        password_hash=hashed,
-                        created_at=now,
-                        updated_at=now,
-                    )
-                )
-                session.flush()
-                if token:
-                    session.execute(
-                        delete(SessionRow).where(SessionRow.token_hash == _token_hash(token))
-                    )
-                new_token = self._open(session, login.player_id)
-        except IntegrityError:
-            raise UsernameTakenError(f"the username {username!r} is taken") from None
-        return NewSession(new_token, Login(login.player_id, username.strip()))
 
-    def login(self, token: str | None, username: str, password: str) -> NewSession:
-        """Check the password and open a session for the account's player."""
+        def attach(session: Session, player_id: str) -> str:
+            self._check_free(session, key, username, player_id)  # again, under the lock
+            session.add(
+                AccountRow(
+                    player_id=player_id,
+                    username=username.strip(),
+                    username_key=key,
+                    password_hash=hashed,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            session.flush()
+            if token:
+                self._replace(session, token)
+            return self._open(session, player_id)
+
+        try:
+            if player_id is None:
+                player_id, new_token = self._new_player_with("user", attach)
+            else:
+                new_token = self._with_player(player_id, attach)
+        except IntegrityError:
+            with self._sessions.begin() as session:
+                self._check_free(session, key, username, player_id)
+            raise UsernameTakenError(f"the username {username!r} is taken") from None
+        return NewSession(new_token, Login(player_id, username.strip()))
+
+    def _session_player(self, token: str | None) -> str | None:
+        """The player of a live session, or of one a registration just replaced."""
+        if not token:
+            return None
+        with self._sessions.begin() as session:
+            row = session.get(SessionRow, _token_hash(token))
+            if row is None:
+                return None
+            if row.expires_at > _now() or row.expires_at == row.created_at:
+                return row.player_id
+            return None
+
+    @staticmethod
+    def _replace(session: Session, token: str) -> None:
+        """End a session replaced by a new one: kept (expired at its start) until the sweep, so
+        a request still carrying it is told its player has a login now."""
+        row = session.get(SessionRow, _token_hash(token))
+        if row is not None:
+            row.expires_at = row.created_at
+
+    def _with_player(self, player_id: str, attach: Callable[[Session, str], str]) -> str:
+        """``attach`` in one transaction holding the player's lock."""
+        with self.service.unit() as unit:
+            unit.player(player_id)
+            with Session(bind=unit.conn, join_transaction_mode="rollback_only") as session:
+                token = attach(session, player_id)
+                session.commit()  # flushes; the unit commits the transaction
+            return token
+
+    def _check_free(self, session: Session, key: str, username: str, player_id: str | None) -> None:
+        """Refuse a player that already has a login, then a username another player has."""
+        if player_id is not None:
+            mine = session.get(AccountRow, player_id)
+            if mine is not None:
+                raise AlreadyRegisteredError(f"you are logged in as {mine.username}: log out first")
+        taken = session.scalars(select(AccountRow.player_id).where(AccountRow.username_key == key))
+        if taken.first() is not None:
+            raise UsernameTakenError(f"the username {username!r} is taken")
+
+    def _new_player_with(self, kind: str, attach: Callable[[Session, str], str]) -> tuple[str, str]:
+        """A new player and its session (and login) in one transaction: nothing is left half
+        made (a refused login leaves no player with play money)."""
+        with self.service.unit() as unit:
+            player = self.service.accounts.create_player(f"{kind}-{secrets.token_hex(8)}")
+            with Session(bind=unit.conn, join_transaction_mode="rollback_only") as session:
+                token = attach(session, player.id)
+                session.commit()  # flushes; the unit commits the transaction
+            return player.id, token
+
+    def check_login_lock(self, username: str, client: str) -> None:
+        """:class:`LoginLockedError` while the account or the client is locked."""
+        for window, key, whose in (
+            (self.account_failures, username_key(username), "this account"),
+            (self.client_failures, client, "this address"),
+        ):
+            left = window.locked_for(key)
+            if left is not None:
+                raise LoginLockedError(
+                    f"too many failed logins for {whose}: try again in {left} seconds", left
+                )
+
+    def login(
+        self, token: str | None, username: str, password: str, client: str = "local"
+    ) -> NewSession:
+        """Check the password and open a session for the account's player.
+
+        A wrong password counts against the account and the client address; at the limit
+        (:class:`~twentyone.server.settings.ServerSettings`) they are locked
+        (:class:`LoginLockedError`, even for the right password) for the lock's length.
+        """
         key = username_key(username)
+        self.check_login_lock(username, client)
         with self._sessions.begin() as session:
             account = session.scalars(
                 select(AccountRow).where(AccountRow.username_key == key)
@@ -175,7 +264,12 @@ class Accounts:
             stored = DUMMY_HASH if account is None else account.password_hash
         matches = verify_password(password, stored)
         if account is None or not matches:
+            locks = [self.account_failures.hit(key), self.client_failures.hit(client)]
+            lock = max((s for s in locks if s is not None), default=None)
+            if lock is not None:
+                raise LoginLockedError(f"too many failed logins: try again in {lock} seconds", lock)
             raise InvalidCredentialsError("the username or the password is wrong")
+        self.account_failures.clear(key)
         with self._sessions.begin() as session:
             if token:
                 session.execute(

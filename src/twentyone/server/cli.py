@@ -2,9 +2,39 @@
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Annotated
 
 import typer
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def transport_advice(
+    host: str, secure_cookies: bool | None, forwarded_allow_ips: str
+) -> str | None:
+    """What to tell an operator about HTTPS before serving on ``host`` (``None``: nothing).
+
+    >>> transport_advice("127.0.0.1", None, "127.0.0.1") is None
+    True
+    >>> "HTTPS" in transport_advice("0.0.0.0", None, "127.0.0.1")
+    True
+    """
+    if _loopback(host) or secure_cookies is not None:
+        return None
+    return (
+        f"warning: serving plain HTTP on {host}: players' passwords and session cookies cross "
+        "the network in clear. Serve it behind an HTTPS proxy that sends X-Forwarded-Proto "
+        f"(trusted from {forwarded_allow_ips}; see --forwarded-allow-ips), which turns on "
+        "Secure cookies and HSTS, or pass --secure-cookies when the proxy cannot say so."
+    )
 
 
 def register(app: typer.Typer) -> None:
@@ -23,9 +53,43 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")
         ] = 8000,
         secure_cookies: Annotated[
-            bool,
-            typer.Option("--secure-cookies", help="Send the session cookie over HTTPS only."),
-        ] = False,
+            bool | None,
+            typer.Option(
+                "--secure-cookies/--no-secure-cookies",
+                help=(
+                    "Always (or never) mark cookies Secure and send HSTS. Default: when the "
+                    "request came over HTTPS or a trusted proxy says so (X-Forwarded-Proto)."
+                ),
+            ),
+        ] = None,
+        forwarded_allow_ips: Annotated[
+            str,
+            typer.Option(
+                "--forwarded-allow-ips",
+                help="Proxies whose X-Forwarded-Proto / X-Forwarded-For are trusted (comma list).",
+            ),
+        ] = "127.0.0.1",
+        allowed_origin: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--allowed-origin",
+                help="Another origin that may send requests (a proxy that rewrites Host).",
+            ),
+        ] = None,
+        login_failures: Annotated[
+            int,
+            typer.Option(
+                "--login-failures", min=1, help="Failed logins in the window that lock it."
+            ),
+        ] = 3,
+        login_window: Annotated[
+            int,
+            typer.Option("--login-window", min=1, help="Minutes failed logins are counted in."),
+        ] = 30,
+        login_lock: Annotated[
+            int,
+            typer.Option("--login-lock", min=1, help="Minutes an account or address is locked."),
+        ] = 30,
     ) -> None:
         """Run the web game: open http://HOST:PORT/ in a browser."""
         from twentyone.variants import all_variants
@@ -35,14 +99,34 @@ def register(app: typer.Typer) -> None:
         import uvicorn
         from sqlalchemy.exc import SQLAlchemyError
 
-        from twentyone.errors import InvalidArgumentError
+        from twentyone.errors import InvalidArgumentError, TwentyoneError
         from twentyone.server.app import create_app
         from twentyone.server.settings import ServerSettings
 
+        settings = ServerSettings(
+            secure_cookies=secure_cookies,
+            allowed_origins=tuple(allowed_origin or ()),
+            login_failures=login_failures,
+            login_window_s=login_window * 60,
+            login_lock_s=login_lock * 60,
+        )
         try:
-            web = create_app(db_url=db, settings=ServerSettings(secure_cookies=secure_cookies))
+            web = create_app(db_url=db, settings=settings)
+        except TwentyoneError as exc:
+            raise InvalidArgumentError(str(exc)) from exc
         except (SQLAlchemyError, ValueError) as exc:
             message = " ".join(str(exc).split())
-            raise InvalidArgumentError(f"cannot open the database {db!r}: {message}") from exc
+            where = db or "the default database"
+            raise InvalidArgumentError(f"cannot open {where}: {message}") from exc
+        advice = transport_advice(host, secure_cookies, forwarded_allow_ips)
+        if advice is not None:
+            typer.echo(f"twentyone: {advice}", err=True)
         typer.echo(f"twentyone: serving on http://{host}:{port}/")
-        uvicorn.run(web, host=host, port=port, log_level="info")
+        uvicorn.run(
+            web,
+            host=host,
+            port=port,
+            log_level="info",
+            proxy_headers=True,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )

@@ -33,4 +33,6 @@ def statement_records(
 ) -> dict[str, RoundRecord]:
     """The records of the rounds a page of the statement mentions."""
     wanted = {round_id for round_id in round_ids if round_id}
-    return {round_id: service.round_record(player_id, round_id) for round_id in sorted(wanted)}
+    return {
+        round_id: service.records.round_record(player_id, round_id) for round_id in sorted(wanted)
+    }

@@ -1,7 +1,7 @@
-"""Storage models of the web accounts: credentials and login sessions.
+"""Storage models of the web accounts: credentials, login sessions, idempotency records.
 
 They live on the store's declarative ``Base`` (same metadata, same naming convention) and are
-created by the Alembic revision ``0002_accounts``, so opening a
+created by the Alembic revisions ``0002_accounts`` and ``0003_hardening``, so opening a
 :class:`~twentyone.store.service.TableService` brings them in with the rest of the schema.
 Neither table holds a secret in clear: passwords are scrypt hashes and a session is stored as
 the SHA-256 of its cookie token.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, String
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from twentyone.store.models import Base
@@ -39,3 +39,21 @@ class SessionRow(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime())
     expires_at: Mapped[datetime] = mapped_column(DateTime())
+
+
+class IdempotencyRow(Base):
+    """The first response to a money request sent with an ``Idempotency-Key``.
+
+    Written in the same transaction as the money movement, so a request either moved money
+    and has its record, or did neither. ``request_hash`` tells a repeat from a different
+    request that reuses the key.
+    """
+
+    __tablename__ = "idempotency_keys"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int] = mapped_column(Integer())
+    response: Mapped[str] = mapped_column(Text())
+    created_at: Mapped[datetime] = mapped_column(DateTime(), index=True)

@@ -20,7 +20,19 @@ class Schema(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class Input(Schema):
+    """Base of every request body: strict types (a number is a JSON integer, nothing else:
+    not ``"100"``, ``100.0``, ``1e2`` or ``true``) and no unknown field."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 # -- inputs -----------------------------------------------------------------------------------
+
+MAX_MONEY = 10**12
+"""Largest amount of minor units a request may name (far above any table limit)."""
+MAX_COUNT = 2**31 - 1
+"""Largest count or offset a request may name (fits every database's integers)."""
 
 Username = Annotated[
     str,
@@ -31,25 +43,25 @@ Username = Annotated[
 Password = Annotated[str, StringConstraints(min_length=8, max_length=256)]
 
 
-class CredentialsIn(Schema):
+class CredentialsIn(Input):
     """A username (3–32 of ``A-Z a-z 0-9 _ . -``) and a password (8–256 characters)."""
 
     username: Username
     password: Password
 
 
-class PlaceBetIn(Schema):
+class PlaceBetIn(Input):
     """Add one chip of value ``chip`` to spot ``spot``'s main bet, or to its side bet ``side``.
 
     Spots are numbered in play order: spot 0 is the rightmost.
     """
 
     spot: Annotated[int, Field(ge=0, le=63)]
-    chip: Annotated[int, Field(gt=0)]
-    side: str | None = None
+    chip: Annotated[int, Field(gt=0, le=MAX_MONEY)]
+    side: Annotated[str, StringConstraints(min_length=1, max_length=64)] | None = None
 
 
-class ActionIn(Schema):
+class ActionIn(Input):
     """A decision for the round in progress.
 
     ``expected_step`` is the ``step`` of the state the player acted on: a stale or repeated
@@ -57,9 +69,9 @@ class ActionIn(Schema):
     for every spot still to be asked.
     """
 
-    action: Action
+    action: Annotated[Action, Field(strict=False)]  # the JSON string names the member
     apply_to_all: bool = False
-    expected_step: Annotated[int, Field(ge=0)] | None = None
+    expected_step: Annotated[int, Field(ge=0, le=MAX_COUNT)] | None = None
 
 
 # -- outputs ----------------------------------------------------------------------------------

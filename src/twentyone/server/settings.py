@@ -13,14 +13,36 @@ from twentyone.variants import Variant
 class ServerSettings:
     """What an operator may set about the web server.
 
-    ``secure_cookies`` marks the session cookie ``Secure`` (serve over HTTPS behind a proxy);
-    ``password_cost`` overrides the scrypt ``n`` (tests lower it; ``None``: the default).
+    ``secure_cookies``: ``None`` (the default) marks the cookies ``Secure`` and sends HSTS
+    whenever the request came over HTTPS — directly, or through a proxy Uvicorn trusts
+    (``--forwarded-allow-ips``) that says so with ``X-Forwarded-Proto: https``; ``True`` always,
+    ``False`` never. ``allowed_origins`` are origins besides the request's own that may send
+    state-changing requests (e.g. ``https://play.example.com`` behind a proxy that rewrites
+    ``Host``). ``password_cost`` overrides the scrypt ``n`` (tests lower it; ``None``: the
+    default) and ``password_hashes`` bounds how many are computed at once.
+
+    Failed logins: ``login_failures`` within ``login_window_s`` lock the account (and, at
+    ``client_failures``, the client address) for ``login_lock_s`` seconds — GLI-19 2.5.3
+    counts 3 failures in 30 minutes. ``guests_per_client`` new players per client address
+    per ``guest_window_s``.
     """
 
     cookie_name: str = "twentyone_session"
-    secure_cookies: bool = False
+    csrf_cookie_name: str = "twentyone_csrf"
+    secure_cookies: bool | None = None
+    hsts_max_age: int = 31_536_000
+    allowed_origins: tuple[str, ...] = ()
     session_days: int = 30
     password_cost: int | None = None
+    password_hashes: int = 2
+    password_wait_s: float = 5.0
+    max_body_bytes: int = 16_384
+    login_failures: int = 3
+    client_failures: int = 20
+    login_window_s: int = 1_800
+    login_lock_s: int = 1_800
+    guests_per_client: int = 20
+    guest_window_s: int = 3_600
 
 
 RtpProvider = Callable[[Variant], dict[str, object]]

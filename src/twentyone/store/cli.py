@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
 
         service = TableService.open(url)
         try:
-            voided = service.sweep(days=days)
+            voided = service.records.sweep(days=days)
         finally:
             service.close()
         if as_json:

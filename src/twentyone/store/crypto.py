@@ -7,6 +7,7 @@ first, separated by commas: the first encrypts, all decrypt (key rotation).
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -26,9 +27,17 @@ class ShoeKeyError(TwentyoneError):
 def load_or_create_key(path: Path) -> bytes:
     """Read the key file, creating it (mode 0600, parents 0700) with a new key if absent."""
     try:
-        return path.read_bytes().strip()
+        key = path.read_bytes().strip()
     except FileNotFoundError:
         pass
+    else:
+        if not key:
+            raise ShoeKeyError(
+                f"the shoe key file {path} is empty: put back the key the other server "
+                "processes use (or, if no round was ever dealt with it, delete the file and a "
+                "new key is made)"
+            )
+        return key
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = Fernet.generate_key()
     try:
@@ -42,32 +51,52 @@ def load_or_create_key(path: Path) -> bytes:
     return key
 
 
+def fingerprint(key: bytes) -> str:
+    """A key's fingerprint: 16 hex digits of a hash (tells keys apart, reveals nothing).
+
+    >>> fingerprint(b"x" * 44) == fingerprint(b"x" * 44) != fingerprint(b"y" * 44)
+    True
+    """
+    return hashlib.sha256(b"twentyone shoe key\0" + key).hexdigest()[:16]
+
+
 class ShoeCipher:
     """Encrypts and decrypts the card order of a shoe."""
 
-    __slots__ = ("_fernet",)
+    __slots__ = ("_fernet", "fingerprints")
 
-    def __init__(self, keys: str | bytes | list[bytes]) -> None:
+    def __init__(self, keys: str | bytes | list[bytes], *, source: str = "the shoe key") -> None:
         if isinstance(keys, str):
             keys = keys.encode()
         items = [k.strip() for k in keys.split(b",")] if isinstance(keys, bytes) else keys
+        items = [k for k in items if k]
+        if not items:
+            raise ShoeKeyError(f"{source} is empty: give a Fernet key (44 base64 characters)")
         try:
-            self._fernet = MultiFernet([Fernet(k) for k in items if k])
+            self._fernet = MultiFernet([Fernet(k) for k in items])
         except (ValueError, TypeError) as exc:
-            raise ShoeKeyError(f"not a Fernet key: {exc}") from exc
+            raise ShoeKeyError(
+                f"{source} is not a Fernet key (44 base64 characters; several are separated "
+                f"by commas, newest first): {exc}"
+            ) from exc
+        self.fingerprints = tuple(fingerprint(k) for k in items)
+        """The fingerprint of each key, the encrypting key first."""
 
     @classmethod
     def from_config(
         cls, key: str | bytes | None = None, key_file: Path | None = None
     ) -> ShoeCipher:
         """The explicit key, else ``$TWENTYONE_SHOE_KEY``, else the key file (created if absent)."""
+        source = "the shoe key given"
         if key is None:
             key = os.environ.get(KEY_ENV) or None
+            source = f"${KEY_ENV}"
         if key is None:
             if key_file is None:
                 raise ShoeKeyError("no shoe key: give a key or a key file")
             key = load_or_create_key(key_file)
-        return cls(key)
+            source = f"the shoe key file {key_file}"
+        return cls(key, source=source)
 
     def encrypt(self, text: str) -> bytes:
         """Encrypt ``text`` (the cards, e.g. ``"As Kd 7h"``)."""

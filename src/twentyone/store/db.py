@@ -3,11 +3,19 @@
 Every unit of work is one transaction that holds the player's lock: on SQLite ``BEGIN
 IMMEDIATE`` (the database write lock), on PostgreSQL ``SELECT ... FOR UPDATE`` on the player
 row. ``synchronous=FULL`` makes every SQLite commit durable before the result is shown.
+
+On a SQLite file the threads of one process queue for the write lock in Python (a lock taken
+at ``BEGIN`` and given back when the connection returns to the pool) instead of in SQLite's
+busy handler, which polls with sleeps growing to 100 ms and so makes a long latency tail under
+load; other processes still wait in the busy handler. A transaction that only reads can say so
+(:data:`READ_ONLY`): it begins a plain deferred transaction, reads a WAL snapshot and waits for
+no writer.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +28,12 @@ from sqlalchemy.pool import StaticPool
 HOME_ENV = "TWENTYONE_HOME"
 DB_ENV = "TWENTYONE_DB"
 MIGRATIONS = Path(__file__).parent / "alembic"
+
+READ_ONLY = {"twentyone_read_only": True}
+"""Execution options of a transaction that only reads: ``engine.execution_options(**READ_ONLY)``."""
+
+_POOL = {"pool_size": 10, "max_overflow": 30}
+"""Connections per process: enough for every worker thread of the server (40) at once."""
 
 
 def home() -> Path:
@@ -42,14 +56,18 @@ def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL, ``synchronous=FULL`` and immediate transactions."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, **_POOL)
     database = parsed.database
     kwargs: dict[str, Any] = {}
-    if not database or database == ":memory:":
+    memory = not database or database == ":memory:"
+    if memory:
         kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
     else:
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        Path(str(database)).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        kwargs = dict(_POOL)
     engine = create_engine(url, **kwargs)
+    writer = threading.Lock()
+    holder = threading.local()
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -65,7 +83,21 @@ def make_engine(url: str) -> Engine:
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
         # Straight to the driver: this runs once per transaction, on the hot path.
-        connection.connection.driver_connection.execute("BEGIN IMMEDIATE")
+        driver = connection.connection.driver_connection
+        if connection.get_execution_options().get("twentyone_read_only"):
+            driver.execute("BEGIN")
+            return
+        if not memory and not getattr(holder, "held", False):
+            writer.acquire()
+            holder.held = True
+        driver.execute("BEGIN IMMEDIATE")
+
+    @event.listens_for(engine.pool, "checkin")
+    def _checkin(_dbapi_connection: Any, _record: Any) -> None:
+        # The transaction is over (committed or rolled back): the next writer may begin.
+        if getattr(holder, "held", False):
+            holder.held = False
+            writer.release()
 
     return engine
 

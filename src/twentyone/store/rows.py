@@ -1,10 +1,10 @@
 """The rows the table service reads and writes as it plays, and the statements that do it.
 
 Rows are plain records (no ORM identity map or unit of work on the hot path) and the
-statements are SQLAlchemy Core, built once at import, so each execution is a compiled-cache
-hit. A step of play is a locked read of the player and its round, one multi-row insert each for
-the new events and ledger entries, and one update each for the round and (if it changed) the
-player.
+statements are SQLAlchemy Core, built once at import; the hot ones are compiled once per
+database and run on the driver's cursor (:mod:`twentyone.store.driver`). A step of play is a
+locked read of the player and its round, one multi-row insert each for the new events and
+ledger entries, and one update each for the round and (if it changed) the player.
 
 On SQLite the transaction already holds the database's write lock (``BEGIN IMMEDIATE``) before
 its first read, so the player and its round (or seat) are read in one joined query. On
@@ -15,17 +15,15 @@ the round as it was before the wait (READ COMMITTED re-checks only the locked ro
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, Table, bindparam, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.sql.dml import Insert
+from sqlalchemy import Table, bindparam, select, update
 
 from twentyone.store.models import EventRow, LedgerRow, PlayerRow, RoundRow, SeatRow
-from twentyone.table.errors import UnknownPlayerError
 
 PLAYERS = cast(Table, PlayerRow.__table__)
 SEATS = cast(Table, SeatRow.__table__)
@@ -82,6 +80,21 @@ class StoredRound:
         return {name: getattr(self, name) for name in ROUND_FIELDS}
 
 
+@dataclass(slots=True)
+class StoredSeat:
+    """A player's seat at a variant: its layout data and the JSON stored (``None``: no row)."""
+
+    player_id: str
+    variant: str
+    data: dict[str, Any]
+    text: str | None
+
+    @classmethod
+    def of(cls, player_id: str, variant: str, text: str | None) -> StoredSeat:
+        """The seat of a stored ``layout`` column (``None``: no row yet, no data)."""
+        return cls(player_id, variant, {} if text is None else json.loads(text), text)
+
+
 PLAYER_COLS = (_P.id, _P.name, _P.vip_level, _P.balance, _P.open_round_id, _P.created_at)
 ROUND_FIELDS = tuple(StoredRound.__dataclass_fields__)
 ROUND_COLS = tuple(_R[name] for name in ROUND_FIELDS)
@@ -104,33 +117,30 @@ _ROUND_CHANGES = (
     "finished_at",
 )
 _BY_ID = _P.id == bindparam("player_id")
-_LOCK_PLAYER = select(*PLAYER_COLS).where(_BY_ID).with_for_update()
-_LOCK_PLAYER_ROUND = (
+LOCK_PLAYER = select(*PLAYER_COLS).where(_BY_ID).with_for_update()
+LOCK_PLAYER_ROUND = (
     select(*PLAYER_COLS, *ROUND_COLS)
     .select_from(PLAYERS.outerjoin(ROUNDS, _R.id == _P.open_round_id))
     .where(_BY_ID)
 )
 _SEAT_OF = (_S.player_id == _P.id) & (_S.variant == bindparam("variant"))
-_LOCK_PLAYER_SEAT = (
+LOCK_PLAYER_SEAT = (
     select(*PLAYER_COLS, _S.layout).select_from(PLAYERS.outerjoin(SEATS, _SEAT_OF)).where(_BY_ID)
 )
-_SELECT_ROUND = select(*ROUND_COLS).where(_R.id == bindparam("round_id"))
-_SELECT_SEAT = select(_S.layout).where(
+SELECT_ROUND = select(*ROUND_COLS).where(_R.id == bindparam("round_id"))
+SELECT_SEAT = select(_S.layout).where(
     _S.player_id == bindparam("player_id"), _S.variant == bindparam("variant")
 )
-_WRITE_PLAYER = (
+WRITE_PLAYER = (
     update(PLAYERS)
     .where(_P.id == bindparam("b_id"))
     .values(balance=bindparam("b_balance"), open_round_id=bindparam("b_open"))
 )
-_WRITE_ROUND = (
+WRITE_ROUND = (
     update(ROUNDS)
     .where(_R.id == bindparam("b_id"))
     .values({name: bindparam(f"b_{name}") for name in _ROUND_CHANGES})
 )
-INSERT_ROUND = insert(ROUNDS)
-INSERT_EVENTS = insert(EVENTS)
-INSERT_SEAT = insert(SEATS)
 WRITE_SEAT = (
     update(SEATS)
     .where(_S.player_id == bindparam("b_player"), _S.variant == bindparam("b_variant"))
@@ -151,84 +161,13 @@ ROUND_LEDGER = select(*LEDGER_COLS).where(_L.round_id == bindparam("round_id")).
 """A round's ledger entries, oldest first (``round_id``)."""
 
 
-def post_statement(engine: Engine) -> Insert:
-    """Insert ledger rows, skipping any whose transaction id is already posted.
-
-    ``INSERT ... ON CONFLICT (txid) DO NOTHING RETURNING txid``: the unique transaction id makes
-    posting the same entry twice a no-op, and the returned ids say which rows went in.
-    """
-    dialect = engine.dialect.name
-    if dialect == "sqlite":
-        stmt: Insert = sqlite.insert(LEDGER).on_conflict_do_nothing(index_elements=[_L.txid])
-    elif dialect == "postgresql":
-        stmt = postgresql.insert(LEDGER).on_conflict_do_nothing(index_elements=[_L.txid])
-    else:
-        raise ValueError(f"the store runs on SQLite or PostgreSQL, not {dialect}")
-    return stmt.returning(_L.txid)
-
-
 def player_of(values: Sequence[Any]) -> StoredPlayer:
     """The player of a row that starts with :data:`PLAYER_COLS`."""
     return StoredPlayer(*values[:_NP])
 
 
-def lock_player(conn: Connection, player_id: str) -> StoredPlayer:
-    """The player's row, locked for this transaction."""
-    row = conn.execute(_LOCK_PLAYER, {"player_id": player_id}).first()
-    if row is None:
-        raise UnknownPlayerError(f"no player with id {player_id!r}")
-    return player_of(row)
-
-
-def get_round(conn: Connection, round_id: str | None) -> StoredRound | None:
-    """The round ``round_id``, if there is one."""
-    if round_id is None:
-        return None
-    row = conn.execute(_SELECT_ROUND, {"round_id": round_id}).first()
-    return None if row is None else StoredRound(*row)
-
-
-def lock_player_and_round(
-    conn: Connection, player_id: str, *, joined: bool
-) -> tuple[StoredPlayer, StoredRound | None]:
-    """The player's row, locked, and its unfinished round (``joined``: in one query)."""
-    if not joined:
-        player = lock_player(conn, player_id)
-        return player, get_round(conn, player.open_round_id)
-    row = conn.execute(_LOCK_PLAYER_ROUND, {"player_id": player_id}).first()
-    if row is None:
-        raise UnknownPlayerError(f"no player with id {player_id!r}")
-    # No round (or a dangling id, which the outer join gives as NULLs): ``None``.
-    return player_of(row), None if row[_NP] is None else StoredRound(*row[_NP:])
-
-
-def lock_player_and_seat(
-    conn: Connection, player_id: str, variant: str, *, joined: bool
-) -> tuple[StoredPlayer, str | None]:
-    """The player's row, locked, and its seat layout at ``variant`` (``None``: no seat yet)."""
-    if not joined:
-        player = lock_player(conn, player_id)
-        params = {"player_id": player_id, "variant": variant}
-        return player, conn.execute(_SELECT_SEAT, params).scalar()
-    row = conn.execute(_LOCK_PLAYER_SEAT, {"player_id": player_id, "variant": variant}).first()
-    if row is None:
-        raise UnknownPlayerError(f"no player with id {player_id!r}")
-    return player_of(row), row[_NP]
-
-
-def write_player(conn: Connection, player: StoredPlayer) -> None:
-    """Store the player's balance and open round if they changed."""
-    now = (player.balance, player.open_round_id)
-    if now != player.stored:
-        conn.execute(
-            _WRITE_PLAYER,
-            {"b_id": player.id, "b_balance": player.balance, "b_open": player.open_round_id},
-        )
-        player.stored = now
-
-
-def write_round(conn: Connection, row: StoredRound) -> None:
-    """Store what a round's play changes (its decisions, counts, money, status, shoe, cards)."""
+def round_changes(row: StoredRound) -> dict[str, Any]:
+    """The parameters of :data:`WRITE_ROUND` for ``row``."""
     params = {f"b_{name}": getattr(row, name) for name in _ROUND_CHANGES}
     params["b_id"] = row.id
-    conn.execute(_WRITE_ROUND, params)
+    return params

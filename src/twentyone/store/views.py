@@ -20,6 +20,16 @@ def _time(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
+def round_net(status: str, staked: int, returned: int) -> int:
+    """What a finished round netted the player, the one definition every view uses: what came
+    back less what was staked; 0 for a void round (every wager of it was refunded).
+
+    >>> round_net("settled", 200, 0), round_net("void", 200, 0)
+    (-200, 0)
+    """
+    return 0 if status == "void" else returned - staked
+
+
 @dataclass(frozen=True, slots=True)
 class Wallet:
     """A balance (the sum of the ledger) and the part of it on the table in an unfinished round.
@@ -108,7 +118,7 @@ class RoundState:
                 **self.wallet.to_dict(),
                 "staked": self.staked,
                 "returned": self.returned,
-                "net": self.returned - self.staked if self.is_over else None,
+                "net": round_net(self.status, self.staked, self.returned) if self.is_over else None,
                 "void_reason": self.void_reason,
             }
         )
@@ -183,7 +193,7 @@ class RoundSummary:
     @property
     def net(self) -> int:
         """What the round won (negative: lost); 0 for a void round."""
-        return 0 if self.status == "void" else self.returned - self.staked
+        return round_net(self.status, self.staked, self.returned)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""

@@ -198,6 +198,22 @@ class DealerEvaluator:
             _ratio_table(shoe[r], shoe[r], int(counts[:, r].max(initial=0))) for r in range(10)
         ]
         self._size_ratio = _size_table(self.total, k_size)
+        # Per level, the ratio factor of every child for each count of its rank.
+        self._child_ratio = [
+            np.ascontiguousarray(self._ratio[d][:, self._child_k[d]]) for d in range(10)
+        ]
+        # The root's children (group, aces): their draw size and outcome.
+        children = len(self._child_k[0])
+        child_group = np.repeat(
+            np.arange(len(groups)), np.diff(np.append(self._parent_at[0], children))
+        )
+        self._child_size = self._group_size[child_group]
+        # Groups are sorted by outcome, so each outcome's children are one run.
+        child_outcome = self._group_outcome[child_group]
+        run = np.ones(children, dtype=np.bool_)
+        run[1:] = child_outcome[1:] != child_outcome[:-1]
+        self._outcome_at = np.flatnonzero(run)
+        self._outcomes = child_outcome[self._outcome_at]
 
     @property
     def multisets(self) -> int:
@@ -214,34 +230,45 @@ class DealerEvaluator:
             raise ValueError("removed cards are not in the shoe")
         out = np.zeros((len(removed), N_OUTCOMES))
         if len(removed) and self.multisets:
-            # Distinct suffixes (counts of ranks d..9) of the removals, from rank 9 up.
-            key = np.zeros(len(removed), dtype=np.int64)
-            previous = np.zeros(1, dtype=np.int64)
+            # Distinct removals, sorted by key (rank 9 most significant): the distinct suffixes
+            # (counts of ranks d..9) of each level are then runs, found without sorting again.
+            full, first, inverse = np.unique(
+                removed @ _SUFFIX_WEIGHTS, return_index=True, return_inverse=True
+            )
+            inverse = inverse.reshape(-1)
             levels: list[tuple[IntArray, IntArray]] = []
-            inverse = np.zeros(len(removed), dtype=np.int64)
+            parent = np.zeros(len(full), dtype=np.int64)
             for d in range(9, -1, -1):
-                key = removed[:, d] + _SUFFIX * key
-                unique, inverse = np.unique(key, return_inverse=True)
-                levels.append((unique % _SUFFIX, np.searchsorted(previous, unique // _SUFFIX)))
-                previous = unique
+                key = full // _SUFFIX_WEIGHTS[d]
+                new = np.ones(len(key), dtype=np.bool_)
+                new[1:] = key[1:] != key[:-1]
+                run = np.cumsum(new) - 1
+                levels.append((key[new] % _SUFFIX, parent[new]))
+                parent = run
             # value[s, node]: the node's subtree sum for suffix s (suffix-major: row gathers).
             value = self._weight[None, :]
-            for d in range(9, -1, -1):
+            for d in range(9, 0, -1):
                 count, tail = levels[9 - d]
-                factor = np.take(self._ratio[d][count], self._child_k[d], axis=1)
-                value = np.add.reduceat(factor * value[tail], self._parent_at[d], axis=1)
-            sizes = removed.sum(axis=1)
-            weighted = value[inverse] * self._size_ratio[sizes][:, self._group_size]
-            for o in range(N_OUTCOMES):
-                mine = self._group_outcome == o
-                if np.any(mine):
-                    out[:, o] = weighted[:, mine].sum(axis=1)
+                factor = self._child_ratio[d][count]
+                factor *= value[tail]
+                value = np.add.reduceat(factor, self._parent_at[d], axis=1)
+            # The root: the aces' factor and the size factor of each (aces, size) removal, then
+            # each child's outcome.
+            count, tail = levels[9]
+            sizes = removed[first].sum(axis=1)
+            pairs, which = np.unique(count * (self.total + 1) + sizes, return_inverse=True)
+            root = self._child_ratio[0][pairs // (self.total + 1)]
+            root *= self._size_ratio[pairs % (self.total + 1)][:, self._child_size]
+            factor = root[which.reshape(-1)]
+            factor *= value[tail]
+            out[:, self._outcomes] = np.add.reduceat(factor, self._outcome_at, axis=1)[inverse]
         out[:, Outcome.BUST] = 1.0 - out.sum(axis=1)
         return out
 
 
 _SUFFIX = 64
 """Key base of a removal suffix (no rank count of a removal reaches it)."""
+_SUFFIX_WEIGHTS = _SUFFIX ** np.arange(10, dtype=np.int64)
 
 
 def _log_ff_vec(n: int, k: IntArray) -> FloatArray:

@@ -98,14 +98,27 @@ def settle_joint(
     *,
     split: bool,
     first: bool,
+    marginal: bool = False,
 ) -> FloatArray:
     """``(H, 5, 7)`` tables ``P(result, dealer outcome)`` of finished hands (rows), as
     :meth:`~twentyone.analysis.exact.player.UpcardSolver.settle_rows` settles them.
 
     With a peek the dealer-blackjack column is empty (that chance is the deal's, see
-    :func:`deal_distributions`)."""
+    :func:`deal_distributions`). ``marginal``: only each table's sum over the dealer's outcomes
+    will be used, so a hand that does not meet the dealer's total (bust, or a winning Charlie)
+    is settled on the blackjack chance alone (its other chance in the bust column), without a
+    dealer vector."""
     count = len(hands)
-    d = solver.dealer_rows(removed).copy() if count else np.zeros((0, N_OUTCOMES))
+    if marginal and count:
+        d = np.zeros((count, N_OUTCOMES))
+        versus = solver.versus_dealer(hands)
+        if np.any(versus):
+            d[versus] = solver.dealer_rows(removed[versus])
+        p_bj = solver.blackjack_rows(removed[~versus])
+        d[~versus, Outcome.BUST] = 1.0 - p_bj
+        d[~versus, Outcome.BLACKJACK] = p_bj
+    else:
+        d = solver.dealer_rows(removed).copy() if count else np.zeros((0, N_OUTCOMES))
     total, _ = totals(hands)
     result = np.zeros((count, N_OUTCOMES), dtype=np.int64)
     result[:, : Outcome.BUST] = stake * np.sign(total[:, None] - _DEALER_TOTALS[None, :])
@@ -146,6 +159,10 @@ class HandTables:
         stand: standing on the hand.
         hit: hitting it, then playing on by the policy.
         double: doubling a two-card hand.
+
+    Only a table's sum over the dealer's outcomes is used (one hand's result), so a hand that
+    does not meet the dealer's total keeps its chance in the bust column
+    (:func:`settle_joint` with ``marginal``).
     """
 
     def __init__(self, solver: UpcardSolver, splits: SplitSolver) -> None:
@@ -156,7 +173,7 @@ class HandTables:
         probs = solver.draw_rows(comps)
         self.stand = np.zeros((n, RESULTS, N_OUTCOMES))
         self.stand[valid] = settle_joint(
-            solver, comps[valid], comps[valid], 1, split=False, first=False
+            solver, comps[valid], comps[valid], 1, split=False, first=False, marginal=True
         )
         decide = getattr(splits.policy, "split_actions", None)
         hits = np.zeros(n, dtype=np.bool_)
@@ -181,7 +198,7 @@ class HandTables:
             three = np.flatnonzero(solver.valid[s3:e3]) + s3
             settled = np.zeros_like(best)
             settled[three] = settle_joint(
-                solver, comps[three], comps[three], 2, split=False, first=False
+                solver, comps[three], comps[three], 2, split=False, first=False, marginal=True
             )
             rows = np.arange(start, stop)
             self.double[rows] = _expect(probs[rows], space.grown[rows], settled)

@@ -319,16 +319,19 @@ def expect_children(
     """``sum_c probs[:, c] * value[child[:, c]]`` over the children that exist, in rank order.
 
     Summed one rank at a time so that each row adds its terms in the same order as a scalar
-    loop over the ranks would.
+    loop over the ranks would. Passing the same array twice sums it once (both results are it).
     """
     ev = np.zeros(len(child))
-    st = np.zeros(len(child))
+    st = ev if value_st is value_ev else np.zeros(len(child))
+    columns = np.ascontiguousarray(child.T)
+    chances = np.ascontiguousarray(probs.T)
     for c in range(10):
-        idx = child[:, c]
+        idx = columns[c]
         ok = idx >= 0
-        if not np.any(ok):
+        if not ok.any():
             continue
-        p = np.where(ok, probs[:, c], 0.0)
+        p = np.where(ok, chances[c], 0.0)
         ev += p * value_ev[idx]
-        st += p * value_st[idx]
+        if st is not ev:
+            st += p * value_st[idx]
     return ev, st

@@ -138,6 +138,7 @@ class SplitSolver:
         of the shoe (per pair), not the unsplit hand's play."""
         self._pair_play: dict[int, IntArray] = {}
         self._values: dict[int, Value] = {}
+        self._second_cards: dict[tuple[int, int], list[tuple[int, float, int]]] = {}
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
         self._contexts: dict[tuple[int, int], int] = {}
         self._rowmap: IntArray | None = None
@@ -169,7 +170,7 @@ class SplitSolver:
         space = solver.space
         if len(self._decisions) != len(space):
             self._decisions = np.full(len(space), -1, dtype=np.int64)
-        todo = np.unique(rows[self._decisions[rows] < 0])
+        todo = _distinct(rows[self._decisions[rows] < 0])
         if len(todo):
             batch = getattr(self.policy, "split_actions", None)
             if batch is not None:
@@ -258,6 +259,7 @@ class SplitSolver:
         shoe = solver._shoe_arr
         n = len(space)
         self._values.clear()
+        self._second_cards.clear()
         contexts: list[tuple[int, int]] = []
         if rules.max_split_hands >= 2:
             for pair in range(10):
@@ -318,7 +320,7 @@ class SplitSolver:
             child = space.child[h_hand]
             sel_ctx = np.broadcast_to(h_ctx[:, None], child.shape)[avail]
             sel_hand = child[avail]
-            uniq = np.unique(sel_ctx * n + sel_hand)
+            uniq = _distinct(sel_ctx * n + sel_hand)
             layer_ctx, layer_hand = uniq // n, uniq % n
         row_ctx = np.concatenate(all_ctx) if all_ctx else np.zeros(0, dtype=np.int64)
         row_hand = np.concatenate(all_hand) if all_hand else np.zeros(0, dtype=np.int64)
@@ -448,18 +450,37 @@ class SplitSolver:
         Restricted: only the second cards that do not pair the hand count (the sum is not
         divided by their chance, which the pattern weights of :meth:`value` carry).
         """
-        solver = self.solver
-        removed = add((0,) * 10, pair, committed)
+        if self._rowmap is None:
+            self.prepare()
+        draws = self._second_cards.get((pair, committed))
+        if draws is None:
+            draws = self._second_cards[(pair, committed)] = self._second_card_rows(pair, committed)
+        ev = self._ev_first if first else self._ev
+        st = self._st
         e = s = 0.0
-        for c, p in solver.draws(removed):
-            v = self.hand_value(pair, committed, add(add((0,) * 10, pair), c), first)
+        for c, p, row in draws:
             chance = p
             if restricted and c == pair:
-                pairs = solver.shoe[pair] * _same_rank_share(solver, pair) - committed
-                chance -= pairs / (solver.cards - committed)
-            e += chance * v[0]
-            s += chance * v[1]
+                pairs = self.solver.shoe[pair] * _same_rank_share(self.solver, pair) - committed
+                chance -= pairs / (self.solver.cards - committed)
+            e += chance * float(ev[row])
+            s += chance * float(st[row])
         return e, s
+
+    def _second_card_rows(self, pair: int, committed: int) -> list[tuple[int, float, int]]:
+        """Each second card of a split hand of ``pair`` with ``committed`` pair cards out: the
+        card, its chance and the two-card hand's row."""
+        solver = self.solver
+        assert self._rowmap is not None
+        k = self._contexts[(pair, committed)]
+        out = []
+        for c, p in solver.draws(add((0,) * 10, pair, committed)):
+            index = solver.space.row(add(add((0,) * 10, pair), c))
+            row = int(self._rowmap[k, index]) if index >= 0 else -1
+            if row < 0:
+                raise ValueError("the split hand is not reachable")
+            out.append((c, p, row))
+        return out
 
     def value(self, pair: int) -> Value:
         """Value of splitting a pair of ``pair`` (all hands together, per initial bet).
@@ -531,10 +552,20 @@ class SplitSolver:
     def reset(self) -> None:
         """Forget values and decisions (the policy changed)."""
         self._values.clear()
+        self._second_cards.clear()
         self._decisions = np.zeros(0, dtype=np.int64)
         self._rowmap = None
         self.rows = None
         self._pair_play.clear()
+
+
+def _distinct(values: IntArray) -> IntArray:
+    """The distinct values, sorted (as ``np.unique``, by one sort)."""
+    ordered = np.sort(values)
+    keep = np.ones(len(ordered), dtype=np.bool_)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    distinct: IntArray = ordered[keep]
+    return distinct
 
 
 def pair_index(hand: Composition) -> int | None:

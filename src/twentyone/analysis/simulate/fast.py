@@ -1,13 +1,17 @@
-"""Running the kernel over many rounds: on seeded shoes, or on the cards the engine dealt."""
+"""Running the kernel over many rounds from one seeded stream: tallies, and records if asked."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.kernel import N_FIELDS, new_work, play_rounds
+from twentyone.analysis.simulate.kernel import (
+    N_FIELDS,
+    new_tallies,
+    new_work,
+    play_rounds,
+    shuffle_tables,
+)
 from twentyone.analysis.simulate.tables import KernelTables
 from twentyone.cards import build_shoe
 
@@ -16,8 +20,11 @@ I64 = npt.NDArray[np.int64]
 WORD_BLOCK = 4096
 """Words per draw from the generator: the block :class:`twentyone.rng.SeededRandomSource`
 reads, so that the kernel consumes the very same stream (checked by the tests)."""
-_WORDS_PER_ROUND = 12
-"""A generous average of random words a round uses (about one per card)."""
+_WORDS_PER_SPOT = 4
+"""Random words a round uses per spot, about (one per card; the dealer's few come on top)."""
+_WORDS_PER_ROUND = 3
+_MAX_BLOCKS = 64
+"""Words are drawn at most this many blocks at a time (a small buffer stays in the cache)."""
 
 
 class WordStream:
@@ -35,7 +42,7 @@ class WordStream:
         come from the generator's stream in order), which the tests check against the engine.
         """
         words = self._gen.integers(0, 2**32, size=blocks * WORD_BLOCK, dtype=np.uint64)
-        return words.astype(np.int64)
+        return words.view(np.int64)
 
 
 def _shoe_codes(decks: int) -> I64:
@@ -43,48 +50,85 @@ def _shoe_codes(decks: int) -> I64:
     return np.array([card.code for card in build_shoe(decks)], dtype=np.int64)
 
 
-_NO_SCRIPT = np.zeros((0, 1), dtype=np.int64)
-_NO_LENGTHS = np.zeros(0, dtype=np.int64)
+def _blocks_for(tables: KernelTables, rounds: int) -> int:
+    words = rounds * (_WORDS_PER_SPOT * tables.spots + _WORDS_PER_ROUND)
+    return min(words // WORD_BLOCK + 1, _MAX_BLOCKS)
 
 
-def shuffled_records(tables: KernelTables, seed: int | np.random.SeedSequence, rounds: int) -> I64:
+class ChunkTallies:
+    """The kernel's tallies of a number of rounds (NumPy int64 arrays, see
+    :func:`~.kernel.new_tallies`)."""
+
+    __slots__ = ("flags", "hand_counts", "net_hist", "outcomes", "side_counts", "sums")
+
+    def __init__(self, net_bins: int) -> None:
+        (
+            self.sums,
+            self.outcomes,
+            self.flags,
+            self.hand_counts,
+            self.side_counts,
+            self.net_hist,
+        ) = new_tallies(net_bins)
+
+
+def play(
+    tables: KernelTables,
+    seed: int | np.random.SeedSequence,
+    rounds: int,
+    *,
+    keep_records: bool = False,
+) -> tuple[ChunkTallies, I64]:
     """Play ``rounds`` rounds, each from a fresh shoe shuffled by the seeded stream.
 
     The shoes are exactly those of ``Shoe.shuffled(decks, SeededRandomSource(seed), lazy=True)``
-    built once per round from one source.
+    built once per round from one source. Returns the tallies and, if asked, one record per
+    round (:data:`~.kernel.FIELDS`; otherwise an empty array).
     """
-    out = np.zeros((rounds, N_FIELDS), dtype=np.int64)
+    tallies = ChunkTallies(tables.layout.net_bins)
+    records = np.zeros((rounds if keep_records else 0, N_FIELDS), dtype=np.int64)
     stream = WordStream(seed)
     shoe = _shoe_codes(tables.decks)
-    words = stream.take(rounds * _WORDS_PER_ROUND // WORD_BLOCK + 1)
+    h, sp, dealer, swaps = new_work()
+    limits, inverses = shuffle_tables(len(shoe))
+    words = stream.take(_blocks_for(tables, rounds))
     pos = 0
     done = 0
     while done < rounds:
-        work = new_work(shoe, words, _NO_SCRIPT, _NO_LENGTHS)
-        played, pos = play_rounds(tables.arrays, work, pos, out[done:])
+        played, pos = play_rounds(
+            tables.rules,
+            tables.legal,
+            tables.two_card,
+            tables.hit,
+            tables.child,
+            tables.side_pairs,
+            tables.side_table,
+            tables.side_strides,
+            tables.side_pays,
+            tables.side_stakes,
+            shoe,
+            limits,
+            inverses,
+            words,
+            pos,
+            h,
+            sp,
+            dealer,
+            swaps,
+            rounds - done,
+            tables.layout.net_low,
+            tables.layout.net_unit,
+            tallies.sums,
+            tallies.outcomes,
+            tallies.flags,
+            tallies.hand_counts,
+            tallies.side_counts,
+            tallies.net_hist,
+            records[done:],
+        )
         done += played
         if done < rounds:
-            more = stream.take((rounds - done) * _WORDS_PER_ROUND // WORD_BLOCK + 1)
+            more = stream.take(_blocks_for(tables, rounds - done))
             words = np.concatenate((words[pos:], more))
             pos = 0
-    return out
-
-
-def scripted_records(tables: KernelTables, deals: Sequence[Sequence[int]]) -> I64:
-    """Play one round per entry of ``deals``, each dealt from exactly those card codes.
-
-    Raises:
-        ValueError: if a round needs more cards than its deal holds.
-    """
-    width = max((len(d) for d in deals), default=1)
-    script = np.zeros((len(deals), max(width, 1)), dtype=np.int64)
-    lengths = np.zeros(len(deals), dtype=np.int64)
-    for k, deal in enumerate(deals):
-        script[k, : len(deal)] = deal
-        lengths[k] = len(deal)
-    out = np.zeros((len(deals), N_FIELDS), dtype=np.int64)
-    work = new_work(_shoe_codes(1), _NO_LENGTHS, script, lengths)
-    played, _ = play_rounds(tables.arrays, work, 0, out)
-    if played < len(deals):
-        raise ValueError(f"round {played} needs more cards than its deal of {lengths[played]}")
-    return out
+    return tallies, records

@@ -71,7 +71,7 @@ def _reviewed(round_id: str, record: str) -> RoundReview:
 
 def _review_of(service: TableService, player_id: str, round_id: str) -> RoundReview:
     """The player's settled round reviewed (``409 no-decision`` for any other)."""
-    data = service.round_record(player_id, round_id).to_dict()
+    data = service.records.round_record(player_id, round_id).to_dict()
     if data.get("status") != "settled":
         status = data.get("status")
         raise NoDecisionError(f"round {round_id} is {status}: only a settled round is reviewed")
@@ -85,9 +85,9 @@ def get_advice(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> d
     """Each offered action's expected value per unit of the hand's bet, the best one and the
     basic strategy's. Refused: another round than the one in progress (``404 unknown-round``),
     no decision asked (``409 no-decision``), hints off for the game (``403 advice-off``)."""
-    state = service.current_round(login.player_id)
+    state = service.play.current_round(login.player_id)
     if state is None or state.round_id != round_id:
-        service.round_record(login.player_id, round_id)  # 404 for a round not the player's
+        service.records.round_record(login.player_id, round_id)  # 404 for a round not the player's
         raise NoDecisionError(f"round {round_id} asks no more decisions")
     _check_on(state.variant)
     rules = _rules(service, login.player_id, round_id, state.variant, state.rules_version)
@@ -123,7 +123,7 @@ def get_summary(
     """Over the player's latest ``limit`` rounds, the settled ones of games with hints: how
     many decisions, how many were not the best play, and their total cost in expected value
     (minor units, and bets)."""
-    page = service.history(login.player_id, limit=limit)
+    page = service.records.history(login.player_id, limit=limit)
     rounds = decisions = mistakes = 0
     cost_money = cost_bets = 0.0
     for summary in page.rounds:
@@ -155,7 +155,7 @@ def _rules(
         rules = None
     if rules is not None and rules.version() == version:
         return rules
-    return Rules.from_dict(service.round_record(player_id, round_id).rules)
+    return Rules.from_dict(service.records.round_record(player_id, round_id).rules)
 
 
 __all__ = ["AdviceOffError", "NoDecisionError", "router", "stats_router"]

@@ -1,13 +1,28 @@
-"""Accounts: a guest account at once, register, login, logout, who am I."""
+"""Accounts: a guest account at once, register, login, logout, who am I.
+
+Logins and registrations hash a password (scrypt, 16 MiB each): they wait for one of the
+app's hashing slots on the event loop, and failed logins are throttled per account and per
+client address (``429 login-locked`` with ``Retry-After``). New players per client address
+are bounded too (``429 too-many-guests``).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response, status
+from fastapi import APIRouter, Request, Response, status
 
 from twentyone.server.accounts import Login, NewSession
-from twentyone.server.deps import AccountsDep, CurrentLogin, ServiceDep, SettingsDep, TokenDep
+from twentyone.server.deps import (
+    AccountsDep,
+    CurrentLogin,
+    ServiceDep,
+    SettingsDep,
+    ThrottlesDep,
+    TokenDep,
+    client_address,
+)
 from twentyone.server.errors import NotAuthenticatedError
 from twentyone.server.schemas import AccountOut, CredentialsIn
+from twentyone.server.security import is_secure
 from twentyone.server.settings import ServerSettings
 from twentyone.store.service import TableService
 
@@ -16,10 +31,10 @@ router = APIRouter(prefix="/api/auth", tags=["auth"])
 
 def account_out(service: TableService, login: Login) -> AccountOut:
     """The account view of a login (balance, limits, any unfinished round)."""
-    info = service.get_player(login.player_id).to_dict()
+    info = service.accounts.get_player(login.player_id).to_dict()
     variant = None
     if info["open_round_id"] is not None:
-        current = service.current_round(login.player_id)
+        current = service.play.current_round(login.player_id)
         if current is not None and not current.is_over:
             variant = current.variant
         else:
@@ -35,7 +50,9 @@ def account_out(service: TableService, login: Login) -> AccountOut:
     )
 
 
-def _set_cookie(response: Response, settings: ServerSettings, new: NewSession) -> None:
+def _set_cookie(
+    request: Request, response: Response, settings: ServerSettings, new: NewSession
+) -> None:
     response.set_cookie(
         settings.cookie_name,
         new.token,
@@ -43,17 +60,22 @@ def _set_cookie(response: Response, settings: ServerSettings, new: NewSession) -
         path="/",
         httponly=True,
         samesite="lax",
-        secure=settings.secure_cookies,
+        secure=is_secure(request.scope, settings),
     )
 
 
-@router.post("/guest", summary="Start playing at once (a guest play-money account)")
+@router.post(
+    "/guest",
+    summary="Start playing at once (a guest play-money account)",
+)
 def guest(
     *,
+    request: Request,
     response: Response,
     service: ServiceDep,
     accounts: AccountsDep,
     settings: SettingsDep,
+    throttles: ThrottlesDep,
     token: TokenDep,
 ) -> AccountOut:
     """The session's account; a visitor without a valid session gets a new guest account
@@ -62,8 +84,9 @@ def guest(
         return account_out(service, accounts.login_of(token))
     except NotAuthenticatedError:
         pass
+    throttles.new_player(client_address(request))
     new = accounts.guest()
-    _set_cookie(response, settings, new)
+    _set_cookie(request, response, settings, new)
     return account_out(service, new.login)
 
 
@@ -73,41 +96,75 @@ def me(service: ServiceDep, login: CurrentLogin) -> AccountOut:
     return account_out(service, login)
 
 
-@router.post("/register", status_code=status.HTTP_201_CREATED, summary="Register a login")
-def register(
+@router.post(
+    "/register",
+    status_code=status.HTTP_201_CREATED,
+    summary="Register a login",
+)
+async def register(
     *,
     body: CredentialsIn,
+    request: Request,
     response: Response,
     service: ServiceDep,
     accounts: AccountsDep,
     settings: SettingsDep,
+    throttles: ThrottlesDep,
     token: TokenDep,
 ) -> AccountOut:
     """Give the session's guest account a username and password (its balance and history
     stay); without a session a new account is made. The session token is renewed."""
-    new = accounts.register(token, body.username, body.password)
-    _set_cookie(response, settings, new)
-    return account_out(service, new.login)
+    client = client_address(request)
+
+    def work() -> AccountOut:
+        new = accounts.register(
+            token, body.username, body.password, on_new_player=lambda: throttles.new_player(client)
+        )
+        _set_cookie(request, response, settings, new)
+        return account_out(service, new.login)
+
+    return await throttles.hashes.run(work)
 
 
-@router.post("/login", summary="Log in")
-def login(
+@router.post(
+    "/login",
+    summary="Log in",
+)
+async def login(
     *,
     body: CredentialsIn,
+    request: Request,
     response: Response,
     service: ServiceDep,
     accounts: AccountsDep,
     settings: SettingsDep,
+    throttles: ThrottlesDep,
     token: TokenDep,
 ) -> AccountOut:
-    """Check the password and switch the session to that account."""
-    new = accounts.login(token, body.username, body.password)
-    _set_cookie(response, settings, new)
-    return account_out(service, new.login)
+    """Check the password and switch the session to that account.
+
+    After too many wrong passwords (GLI-19 2.5.3: 3 in 30 minutes by default) the account — and,
+    after more, the client address — is locked for a while: ``429 login-locked`` with
+    ``Retry-After``, even for the right password."""
+    client = client_address(request)
+    accounts.check_login_lock(body.username, client)  # before taking a hashing slot
+
+    def work() -> AccountOut:
+        new = accounts.login(token, body.username, body.password, client)
+        _set_cookie(request, response, settings, new)
+        return account_out(service, new.login)
+
+    return await throttles.hashes.run(work)
 
 
-@router.post("/logout", status_code=status.HTTP_204_NO_CONTENT, summary="Log out")
-def logout(accounts: AccountsDep, settings: SettingsDep, token: TokenDep) -> Response:
+@router.post(
+    "/logout",
+    status_code=status.HTTP_204_NO_CONTENT,
+    summary="Log out",
+)
+def logout(
+    request: Request, accounts: AccountsDep, settings: SettingsDep, token: TokenDep
+) -> Response:
     """Close the session and clear its cookie."""
     accounts.logout(token)
     response = Response(status_code=status.HTTP_204_NO_CONTENT)
@@ -116,6 +173,6 @@ def logout(accounts: AccountsDep, settings: SettingsDep, token: TokenDep) -> Res
         path="/",
         httponly=True,
         samesite="lax",
-        secure=settings.secure_cookies,
+        secure=is_secure(request.scope, settings),
     )
     return response

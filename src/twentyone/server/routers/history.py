@@ -8,17 +8,17 @@ from fastapi import APIRouter, Query
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
 from twentyone.server.labels import label_entries, statement_records
-from twentyone.server.schemas import HistoryOut, StatementOut, WalletOut
+from twentyone.server.schemas import MAX_COUNT, HistoryOut, StatementOut, WalletOut
 
 router = APIRouter(prefix="/api", tags=["history"])
 
-Offset = Annotated[int, Query(ge=0, description="Items to skip")]
+Offset = Annotated[int, Query(ge=0, le=MAX_COUNT, description="Items to skip")]
 
 
 @router.get("/wallet", summary="Balance")
 def wallet(service: ServiceDep, login: CurrentLogin) -> WalletOut:
     """The balance and the money held by the round in progress."""
-    return WalletOut.model_validate(service.wallet(login.player_id).to_dict())
+    return WalletOut.model_validate(service.accounts.wallet(login.player_id).to_dict())
 
 
 @router.get("/history", summary="Rounds played, newest first")
@@ -29,7 +29,7 @@ def history(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> HistoryOut:
     """A page of the player's rounds."""
-    page = service.history(login.player_id, offset=offset, limit=limit)
+    page = service.records.history(login.player_id, offset=offset, limit=limit)
     return HistoryOut.model_validate(page.to_dict())
 
 
@@ -42,7 +42,7 @@ def statement(
 ) -> StatementOut:
     """Every balance change with its transaction id and a label a person reads; reconciles to
     the balance."""
-    page = service.statement(login.player_id, offset=offset, limit=limit)
+    page = service.records.statement(login.player_id, offset=offset, limit=limit)
     data = page.to_dict()
     records = statement_records(service, login.player_id, (e.round_id for e in page.entries))
     data["entries"] = label_entries(data["entries"], records)

@@ -6,11 +6,12 @@ player's is ``404 unknown-round``, whoever owns it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request, Response
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.idempotency import IdempotencyKey, once, request_hash
 from twentyone.server.labels import label_entries
 from twentyone.server.schemas import ActionIn, CurrentRoundOut, RoundOut, RoundRecordOut
 
@@ -22,35 +23,57 @@ RoundId = Annotated[str, Path(min_length=1, max_length=64, description="A round 
 @router.get("/current", summary="The round in progress")
 def current_round(service: ServiceDep, login: CurrentLogin) -> CurrentRoundOut:
     """The player's unfinished round (``null`` when there is none): resume it."""
-    state = service.current_round(login.player_id)
+    state = service.play.current_round(login.player_id)
     if state is None:
         return CurrentRoundOut(round=None)
     return CurrentRoundOut(round=RoundOut.model_validate(state.to_dict()))
 
 
-@router.post("/{round_id}/actions", summary="Take a decision")
-def act(round_id: RoundId, body: ActionIn, service: ServiceDep, login: CurrentLogin) -> RoundOut:
+@router.post("/{round_id}/actions", response_model=RoundOut, summary="Take a decision")
+def act(
+    *,
+    request: Request,
+    round_id: RoundId,
+    body: ActionIn,
+    service: ServiceDep,
+    login: CurrentLogin,
+    idempotency_key: IdempotencyKey = None,
+) -> RoundOut | Response:
     """HIT, STAND, DOUBLE, SPLIT, insurance ACCEPT / DECLINE (``apply_to_all``), EVEN MONEY.
 
     Refused (nothing changes): a round that is not yours (``404 unknown-round``), a round
     already over or a ``expected_step`` that is not the round's step (``409 stale-action``),
     an action not legal now (``409 illegal-action``), more than the balance covers
-    (``402 insufficient-funds``).
+    (``402 insufficient-funds``). With an ``Idempotency-Key``, a repeat answers the first
+    response.
     """
-    state = service.act(
+
+    def work() -> RoundOut:
+        state = service.play.act(
+            login.player_id,
+            body.action,
+            apply_to_all=body.apply_to_all,
+            expected_step=body.expected_step,
+            round_id=round_id,
+        )
+        return RoundOut.model_validate(state.to_dict())
+
+    fingerprint = request_hash(request, body)
+    result = once(
+        service,
         login.player_id,
-        body.action,
-        apply_to_all=body.apply_to_all,
-        expected_step=body.expected_step,
-        round_id=round_id,
+        key=idempotency_key,
+        fingerprint=fingerprint,
+        status=200,
+        work=work,
     )
-    return RoundOut.model_validate(state.to_dict())
+    return result if isinstance(result, Response) else cast(RoundOut, result)
 
 
 @router.get("/{round_id}", summary="A round's full record")
 def get_round(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> RoundRecordOut:
     """Cards in order, decisions, events (to replay it step by step), wagers, ledger entries."""
-    record = service.round_record(login.player_id, round_id)
+    record = service.records.round_record(login.player_id, round_id)
     data = record.to_dict()
     data["entries"] = label_entries(data["entries"], {record.summary.id: record})
     return RoundRecordOut.model_validate(data)
@@ -59,4 +82,4 @@ def get_round(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> Ro
 @router.get("/{round_id}/scenario", summary="A finished round as a scenario file")
 def get_scenario(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> dict[str, Any]:
     """The scenario (SPEC section 10) that ``twentyone replay`` reproduces exactly."""
-    return service.export_scenario(login.player_id, round_id)
+    return service.records.export_scenario(login.player_id, round_id)

@@ -7,18 +7,20 @@ example, the dealer's peek finds a blackjack).
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, cast
 
-from fastapi import APIRouter, Path, status
+from fastapi import APIRouter, Path, Request, Response, status
 
 from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.idempotency import IdempotencyKey, once, request_hash
 from twentyone.server.schemas import PlaceBetIn, TableOut
 from twentyone.store.service import TableService
 from twentyone.store.views import RoundState, TableState
 
 router = APIRouter(prefix="/api/tables/{variant}", tags=["tables"])
 
-VariantName = Annotated[str, Path(description="Variant name or alias")]
+VariantName = Annotated[str, Path(max_length=64, description="Variant name or alias")]
 
 
 def table_out(state: TableState, dealt: RoundState | None = None) -> TableOut:
@@ -33,7 +35,7 @@ def table_out(state: TableState, dealt: RoundState | None = None) -> TableOut:
 def get_table(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
     """Chips, limits, the bets on the spots, the balance and the round in progress (of any
     variant: the client goes back to it)."""
-    return table_out(service.table(login.player_id, variant))
+    return table_out(service.seat.table(login.player_id, variant))
 
 
 @router.post("/bets", summary="Place a chip")
@@ -41,53 +43,120 @@ def place_bet(
     variant: VariantName, body: PlaceBetIn, service: ServiceDep, login: CurrentLogin
 ) -> TableOut:
     """Add one chip to a spot's main bet or, with ``side``, to its side bet."""
-    return table_out(service.place(login.player_id, variant, body.spot, body.chip, body.side))
+    return table_out(service.seat.place(login.player_id, variant, body.spot, body.chip, body.side))
 
 
 @router.post("/undo", summary="UNDO")
 def undo(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
     """Take back the last chip (or the last DOUBLE)."""
-    return table_out(service.undo(login.player_id, variant))
+    return table_out(service.seat.undo(login.player_id, variant))
 
 
 @router.post("/clear", summary="CLEAR BETS")
 def clear(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
     """Take every chip off the table."""
-    return table_out(service.clear(login.player_id, variant))
+    return table_out(service.seat.clear(login.player_id, variant))
 
 
 @router.post("/double", summary="DOUBLE (before the deal)")
 def double(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
     """Double every bet on the table."""
-    return table_out(service.double_bets(login.player_id, variant))
+    return table_out(service.seat.double_bets(login.player_id, variant))
 
 
 @router.post("/rebet", summary="REBET")
 def rebet(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
     """Place the previous round's bets."""
-    return table_out(service.rebet(login.player_id, variant))
+    return table_out(service.seat.rebet(login.player_id, variant))
 
 
-def _dealt(service: TableService, player_id: str, variant: str, state: RoundState) -> TableOut:
-    return table_out(service.table(player_id, variant), state)
+def _dealt(
+    request: Request,
+    service: TableService,
+    player_id: str,
+    variant: str,
+    *,
+    deal: Callable[[str, str], RoundState],
+    key: str | None,
+) -> TableOut | Response:
+    """Deal and answer the table it leaves, in one transaction (one durable commit); with an
+    ``Idempotency-Key``, a repeat answers the first deal's response and deals nothing."""
+
+    def work() -> TableOut:
+        with service.unit():
+            state = deal(player_id, variant)
+            table = service.seat.table(player_id, variant, dealt=state)
+        return table_out(table, state)  # with a key: still inside the record's transaction
+
+    fingerprint = request_hash(request)
+    result = once(
+        service,
+        player_id,
+        key=key,
+        fingerprint=fingerprint,
+        status=status.HTTP_201_CREATED,
+        work=work,
+    )
+    return result if isinstance(result, Response) else cast(TableOut, result)
 
 
-@router.post("/deal", status_code=status.HTTP_201_CREATED, summary="DEAL")
-def deal(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
+@router.post("/deal", status_code=status.HTTP_201_CREATED, response_model=TableOut, summary="DEAL")
+def deal(
+    request: Request,
+    variant: VariantName,
+    service: ServiceDep,
+    login: CurrentLogin,
+    idempotency_key: IdempotencyKey = None,
+) -> TableOut | Response:
     """Deal the bets on the table: the wagers are debited and the cards dealt."""
-    state = service.deal(login.player_id, variant)
-    return _dealt(service, login.player_id, variant, state)
+    return _dealt(
+        request, service, login.player_id, variant, deal=service.play.deal, key=idempotency_key
+    )
 
 
-@router.post("/rebet-and-deal", status_code=status.HTTP_201_CREATED, summary="REBET & DEAL")
-def rebet_and_deal(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
+@router.post(
+    "/rebet-and-deal",
+    status_code=status.HTTP_201_CREATED,
+    response_model=TableOut,
+    summary="REBET & DEAL",
+)
+def rebet_and_deal(
+    request: Request,
+    variant: VariantName,
+    service: ServiceDep,
+    login: CurrentLogin,
+    idempotency_key: IdempotencyKey = None,
+) -> TableOut | Response:
     """The previous round's bets, dealt at once."""
-    state = service.rebet_and_deal(login.player_id, variant)
-    return _dealt(service, login.player_id, variant, state)
+    return _dealt(
+        request,
+        service,
+        login.player_id,
+        variant,
+        deal=service.play.rebet_and_deal,
+        key=idempotency_key,
+    )
 
 
-@router.post("/double-and-deal", status_code=status.HTTP_201_CREATED, summary="DOUBLE & DEAL")
-def double_and_deal(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> TableOut:
+@router.post(
+    "/double-and-deal",
+    status_code=status.HTTP_201_CREATED,
+    response_model=TableOut,
+    summary="DOUBLE & DEAL",
+)
+def double_and_deal(
+    request: Request,
+    variant: VariantName,
+    service: ServiceDep,
+    login: CurrentLogin,
+    idempotency_key: IdempotencyKey = None,
+) -> TableOut | Response:
     """Twice the previous round's bets, dealt at once."""
-    state = service.double_and_deal(login.player_id, variant)
-    return _dealt(service, login.player_id, variant, state)
+    return _dealt(
+        request,
+        service,
+        login.player_id,
+        variant,
+        deal=service.play.double_and_deal,
+        key=idempotency_key,
+    )

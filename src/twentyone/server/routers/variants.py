@@ -15,7 +15,9 @@ from twentyone.variants import Variant, all_variants, find_variant
 
 router = APIRouter(prefix="/api/variants", tags=["variants"])
 
-VariantName = Annotated[str, Path(description="Variant name or alias, e.g. lucky-lucky, ll")]
+VariantName = Annotated[
+    str, Path(max_length=64, description="Variant name or alias, e.g. lucky-lucky, ll")
+]
 
 
 def variant_out(service: TableService, variant: Variant) -> VariantOut:

@@ -29,7 +29,7 @@ export function cardNode(text) {
   return el(
     "div",
     { class: `card${RED.has(suit) ? " red" : ""}`, role: "img", "aria-label": cardWords(text), dataset: { card: text } },
-    el("span", { class: "corner", "aria-hidden": "true" }, rank, el("small", { text: symbol })),
+    el("span", { class: rank === "10" ? "corner ten" : "corner", "aria-hidden": "true" }, rank, el("small", { text: symbol })),
     el("span", { class: "pip", "aria-hidden": "true", text: symbol }),
   );
 }

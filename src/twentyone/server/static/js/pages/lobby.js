@@ -80,7 +80,7 @@ export async function renderLobby() {
             facts.rtp,
             ...facts.returns,
             el("dt", { text: t("page.table") }),
-            el("dd", { text: t(v.max_spots > 1 ? "page.decks-spots" : "page.decks-one-spot", { decks: v.decks, spots: v.max_spots }) }),
+            el("dd", { text: t(`page.${v.decks === 1 ? "one-deck" : "decks"}-${v.max_spots > 1 ? "spots" : "one-spot"}`, { decks: v.decks, spots: v.max_spots }) }),
           ),
           el(
             "div",

@@ -1,0 +1,128 @@
+"""Idempotent money requests: an ``Idempotency-Key`` makes a retry answer the first response.
+
+DEAL, REBET & DEAL, DOUBLE & DEAL, every decision and the top-up take the header. The first
+request with a key runs in one store unit (one transaction) that also writes the key's record:
+the record is looked up, the request runs and its response is stored — committed together, so
+money moved if and only if the record exists (:func:`once`). A repeat (same player, same key,
+same request) finds the record and answers the stored response without running again; the
+same key with another request is refused ``422 idempotency-key-reused``. A request that is
+refused records nothing (it changed nothing: a retry gets the same refusal). Records are kept
+a day (pruned now and then).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Annotated, cast
+
+from fastapi import Header, Request
+from fastapi.responses import Response
+from pydantic import BaseModel
+from sqlalchemy import Connection, Table, bindparam, delete, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from twentyone.errors import TwentyoneError
+from twentyone.server.errors import IdempotencyKeyReusedError
+from twentyone.server.models import IdempotencyRow
+from twentyone.store.service import TableService
+
+KEEP = timedelta(days=1)
+REPLAYED = "Idempotent-Replayed"
+_T = cast(Table, IdempotencyRow.__table__)
+
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=100,
+        pattern=r"^[A-Za-z0-9_.:-]+$",
+        description=(
+            "One random value (a UUID) per intent; a retry of the same intent sends it again "
+            "and gets the first response, with no second debit."
+        ),
+    ),
+]
+
+
+def request_hash(request: Request, body: BaseModel | None = None) -> str:
+    """What a repeat must match: the method, the path and the body."""
+    text = f"{request.method} {request.url.path}\n{'' if body is None else body.model_dump_json()}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_FIND = select(_T.c.request_hash, _T.c.status, _T.c.response).where(
+    _T.c.player_id == bindparam("p"), _T.c.key == bindparam("k")
+)
+_RECORD = insert(_T)
+_PRUNE = delete(_T).where(_T.c.player_id == bindparam("p"), _T.c.created_at < bindparam("before"))
+PRUNE_ONE_IN = 64
+"""A player's records older than :data:`KEEP` are deleted on one keyed request in this many."""
+
+
+def _replay(conn: Connection, player_id: str, key: str, fingerprint: str) -> Response | None:
+    found = conn.execute(_FIND, {"p": player_id, "k": key}).first()
+    if found is None:
+        return None
+    if found.request_hash != fingerprint:
+        raise IdempotencyKeyReusedError(
+            "this Idempotency-Key was used for another request: send a new key"
+        )
+    return Response(
+        found.response,
+        status_code=found.status,
+        media_type="application/json",
+        headers={REPLAYED: "true"},
+    )
+
+
+def once(
+    service: TableService,
+    player_id: str,
+    *,
+    key: str | None,
+    fingerprint: str,
+    status: int,
+    work: Callable[[], BaseModel],
+) -> BaseModel | Response:
+    """``work()`` the first time ``key`` is seen for the player; its stored answer after.
+
+    The record is looked up and written in ``work``'s own transaction (``work`` takes the
+    player's lock as its first step, as every store call does). Two copies of one request at
+    once: the second either finds the record, or — having waited on the player's lock while
+    the first committed — fails (the key's primary key, or a refusal such as
+    ``round-in-progress``), is rolled back whole, and then answers the first one's record.
+    """
+    if key is None:
+        return work()
+    try:
+        with service.unit() as unit:
+            replayed = _replay(unit.conn, player_id, key, fingerprint)
+            if replayed is not None:
+                return replayed
+            result = work()
+            if secrets.randbelow(PRUNE_ONE_IN) == 0:
+                unit.conn.execute(_PRUNE, {"p": player_id, "before": unit.now - KEEP})
+            unit.conn.execute(
+                _RECORD,
+                {
+                    "player_id": player_id,
+                    "key": key,
+                    "request_hash": fingerprint,
+                    "status": status,
+                    "response": result.model_dump_json(),
+                    "created_at": unit.now,
+                },
+            )
+            return result
+    except (IntegrityError, TwentyoneError) as exc:
+        if isinstance(exc, IdempotencyKeyReusedError):
+            raise
+        with service.unit() as unit:  # a twin may have committed first: answer its record
+            replayed = _replay(unit.conn, player_id, key, fingerprint)
+        if replayed is None:
+            raise
+        return replayed

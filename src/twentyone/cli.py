@@ -36,6 +36,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "twentyone.analysis.cli_exact",
         "Basic strategy chart (hard, soft, pairs) derived from the exact values.",
     ),
+    "advise": (
+        "twentyone.analysis.cli_advise",
+        "The exact value of every legal action of a hand, the best marked (the table's hint).",
+    ),
     "simulate": (
         "twentyone.analysis.cli_sim",
         "Simulate the variant and compare every figure with its exact value.",

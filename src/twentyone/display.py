@@ -297,6 +297,42 @@ TEXT: dict[str, str] = {
     "error.too-many-guests": "Too many new accounts from here; try again later or log in.",
     "error.unsupported-media-type": "That request is not in a form the casino reads.",
     "error.network": "The casino cannot be reached; check the connection and try again.",
+    "error.advice-off": "Hints are not offered at this table.",
+    "error.no-decision": "There is no decision to advise on right now.",
+    "hint.button": "HINT",
+    "hint.title": "What each move is worth",
+    "hint.best": "Best play",
+    "hint.basic": "Basic strategy",
+    "hint.basic-differs": (
+        "Basic strategy says {action}; with the cards on the table, {best} is better."
+    ),
+    "hint.explain": (
+        "The expected result of each move on your {amount} bet, with the cards you can see."
+    ),
+    "hint.action.insurance": "Take insurance",
+    "hint.action.no-insurance": "Decline insurance",
+    "hint.action.even-money": "Take even money",
+    "hint.action.no-even-money": "Decline even money",
+    "hint.close": "Close",
+    "review.mistake": "Best was {best}: it cost {amount} ({bets} of the bet)",
+    "review.total": "Mistakes this round: {count}, costing {amount} ({bets} of a bet)",
+    "review.none": "Every decision was the best play.",
+    "training.on": "Training on",
+    "training.off": "Training off",
+    "training.title": "Not the best play",
+    "training.mistake": (
+        "{best} is the best play here: {move} gives up {amount} ({bets} of the bet) in "
+        "expected value."
+    ),
+    "training.take-back": "Take it back",
+    "training.anyway": "{move} anyway",
+    "review.summary": (
+        "Your last {rounds} rounds: {count} of {decisions} decisions were not the best play, "
+        "costing {amount} in expected value ({bets} of a bet)."
+    ),
+    "review.summary-none": (
+        "Your last {rounds} rounds: all {decisions} decisions were the best play."
+    ),
     "error.top-up-not-needed": (
         "Your balance is already at or above the starting balance: no top-up is needed."
     ),
@@ -425,6 +461,27 @@ def paytable_name(side_bet: str, slug: str) -> str:
 def action_name(slug: str) -> str:
     """``hit`` → ``Hit``."""
     return _name(f"action.{slug}")
+
+
+def move_name(slug: str) -> str:
+    """A decision as the hint offers it: ``hit`` → ``Hit``, ``insurance`` → ``Take insurance``."""
+    if f"hint.action.{slug}" in TEXT:
+        return text(f"hint.action.{slug}")
+    return action_name(slug)
+
+
+def hint_line(action: str, ev: float, bet: int, *, best: bool, basic: bool) -> str:
+    """One line of a hint: the move, its value as a share of the bet and in money, marks.
+
+    >>> hint_line("stand", -0.5425, 1000, best=False, basic=True)
+    'Stand               -54.2% of the bet     -5.42  · Basic strategy'
+    """
+    marks = [text("hint.best")] if best else []
+    if basic and not best:
+        marks.append(text("hint.basic"))
+    mark = f"  · {', '.join(marks)}" if marks else ""
+    value = format_money(round(ev * bet))
+    return f"{move_name(action):<18} {ev * 100:+6.1f}% of the bet {value:>9}{mark}"
 
 
 def entry_kind_name(slug: str) -> str:

@@ -19,10 +19,12 @@ from twentyone.cards import Card
 from twentyone.display import (
     error_sentence,
     hand_label,
+    hint_line,
     outcome_name,
     round_status_name,
     side_bet_name,
     side_outcome_name,
+    text,
     variant_name,
     wager_label,
 )
@@ -305,12 +307,17 @@ class TerminalGame:
                 labels.append("(I) ACCEPT all · (N) DECLINE all")
             if state.unaffordable:
                 labels.append("(balance too low for: " + ", ".join(state.unaffordable) + ")")
+            if self.variant.advisor:
+                labels.append("(?) HINT")
             self.console.print(
                 "  ".join(labels) + "  (q) quit: the round waits for you", markup=False
             )
             key = self.ask("play> ").strip()
             if key.lower() in ("q", "quit"):
                 return False
+            if key == "?" and self.variant.advisor:
+                self._hint(state)
+                continue
             apply_to_all = state.apply_to_all and key in ("I", "N")
             action = _KEYS.get(key.lower())
             if action is None:
@@ -332,6 +339,27 @@ class TerminalGame:
         self._round(state)
         self._settlement(state)
         return True
+
+    def _hint(self, state: RoundState) -> None:
+        """The value of each move offered now, from the player's view (the advisor)."""
+        from dataclasses import replace
+
+        from twentyone.analysis.advice_round import advice_for
+
+        view = replace(state.view, legal_actions=state.legal_actions)
+        advice = advice_for(self.variant.rules, view)
+        if advice is None:
+            return
+        self.console.print(text("hint.title") + ":", markup=False)
+        for v in advice.values:
+            line = hint_line(
+                v.action,
+                v.ev,
+                advice.bet,
+                best=v.action == advice.best,
+                basic=v.action == advice.basic,
+            )
+            self.console.print("  " + line, markup=False)
 
 
 class _UsageError(TwentyoneError):

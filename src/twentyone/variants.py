@@ -25,6 +25,7 @@ from twentyone.catalogue import (
     read_catalogue,
 )
 from twentyone.errors import UnknownVariantError
+from twentyone.sidebets.paytables import unregister_paytable
 
 __all__ = [
     "GAMES_ENV",
@@ -91,6 +92,8 @@ class _Registry:
 class _State:
     registry: _Registry | None = None
     added: list[Variant] = field(default_factory=list)
+    paytables: list[tuple[str, str]] = field(default_factory=list)
+    """(side bet, name) of the pay tables the catalogue registered (forgotten on reload)."""
 
 
 _state = _State()
@@ -106,6 +109,7 @@ def _build(path: str | None) -> _Registry:
             registry.error = exc
             return registry
         install_paytables(catalogue)
+        _state.paytables.extend((str(t.side_bet), t.name) for t in catalogue.paytables)
         games = catalogue.games
     for variant in (*PRESETS, *games, *_state.added):
         registry.add(variant)
@@ -126,8 +130,12 @@ def reload_games() -> None:
     """Forget the registry: the next lookup reads ``$TWENTYONE_GAMES`` again.
 
     The server and the commands read the catalogue once, when a game is first asked for; a
-    process that changes the variable (a test) calls this.
+    process that changes the variable (a test) calls this. The pay tables the old catalogue
+    registered are forgotten with it.
     """
+    for side_bet, name in _state.paytables:
+        unregister_paytable(side_bet, name)
+    _state.paytables.clear()
     _state.registry = None
 
 

@@ -118,6 +118,10 @@ MISTAKES: dict[str, tuple[str, list[str]]] = {
             "lucky-ladies, lucky-lucky, standard."
         ],
     ),
+    "advisor switch not true/false": (
+        one_game('advisor = "no"'),
+        ['game "g", advisor: must be true or false, not the text "no".'],
+    ),
     "unknown rule key": (
         one_game('[games.rules]\nsurender = "late"'),
         ['game "g", rules.surender: there is no such rule; did you mean surrender?'],

@@ -24,6 +24,7 @@ GAME_KEYS = (
     "aliases",
     "description",
     "spot_names",
+    "advisor",
     "source",
     "rules",
     "side_bets",

@@ -138,6 +138,9 @@ class Games:
             if not isinstance(value, str) or not value.strip():
                 shown = "missing" if value is None else describe(value)
                 self.mistake(i, key, f"must be text the player can read, not {shown}.")
+        advisor = game.get("advisor", True)
+        if not isinstance(advisor, bool):
+            self.mistake(i, "advisor", f"must be true or false, not {describe(advisor)}.")
         spots = game.get("spot_names", [])
         if not isinstance(spots, list) or not all(isinstance(s, str) and s for s in spots):
             self.mistake(i, "spot_names", "must be a list of names, one per spot.")
@@ -207,6 +210,7 @@ class Games:
                 chips=own_chips,
                 limits=merged,
                 origin=self.reader.source,
+                advisor=bool(game.get("advisor", base.advisor if base else True)),
             )
             if len(variant.spot_names) > rules.max_spots:
                 self.mistake(

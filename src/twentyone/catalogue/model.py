@@ -54,6 +54,9 @@ class Variant:
     chips: tuple[int, ...] = ()
     limits: tuple[LevelLimits, ...] = ()
     origin: str = ""
+    advisor: bool = True
+    """Whether the table offers the play advisor's hints (some jurisdictions forbid in-game
+    advice): the catalogue's ``advisor = false`` turns it off for the game."""
 
     def spot_name(self, index: int) -> str:
         """What the player calls spot ``index`` (0 = played first = rightmost)."""

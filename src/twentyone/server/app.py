@@ -17,7 +17,16 @@ from fastapi.staticfiles import StaticFiles
 
 from twentyone.server import docs, errors, openapi
 from twentyone.server.accounts import Accounts
-from twentyone.server.routers import auth, history, names, rounds, tables, variants, wallet
+from twentyone.server.routers import (
+    advice,
+    auth,
+    history,
+    names,
+    rounds,
+    tables,
+    variants,
+    wallet,
+)
 from twentyone.server.security import Guard
 from twentyone.server.settings import RtpProvider, ServerSettings, exact_rtp
 from twentyone.server.throttle import Throttles
@@ -86,6 +95,8 @@ def create_app(
         history.router,
         wallet.router,
         names.router,
+        advice.router,
+        advice.stats_router,
     ):
         app.include_router(router)
 

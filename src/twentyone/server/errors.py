@@ -115,6 +115,8 @@ STATUS: dict[str, int] = {
     "username-taken": 409,
     "already-registered": 409,
     "top-up-not-needed": 409,
+    "advice-off": 403,
+    "no-decision": 409,
     "body-too-large": 413,
     "unsupported-media-type": 415,
     "login-locked": 429,

@@ -318,6 +318,8 @@ class VariantOut(Schema):
     spot_names: list[str]
     description: str
     chips: list[int]
+    advisor: bool = True
+    """Whether the table offers the play advisor's hints (the game's catalogue switch)."""
 
 
 class PaytableOut(Schema):

@@ -33,6 +33,7 @@ def variant_out(service: TableService, variant: Variant) -> VariantOut:
         spot_names=[variant.spot_name(i) for i in range(rules.max_spots)],
         description=variant.description,
         chips=list(service.config.chips_for(variant.name)),
+        advisor=variant.advisor,
     )
 
 

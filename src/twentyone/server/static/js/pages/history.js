@@ -3,7 +3,26 @@
 import { api } from "../api.js";
 import { el, mount } from "../dom.js";
 import { showError } from "../messages.js";
-import { formatMoney, formatTime, roundStatusName, t, variantName } from "../names.js";
+import { formatMoney, formatPercent, formatTime, roundStatusName, t, variantName } from "../names.js";
+
+/**
+ * The player's statistics from the advisor: what mistakes cost over the latest rounds (null when
+ * no round of a game with hints has been reviewed).
+ * @returns {Promise<HTMLElement | null>}
+ */
+async function mistakesLine() {
+  let summary;
+  try {
+    summary = await api("GET", "/api/advice/summary");
+  } catch {
+    return null;
+  }
+  if (!summary.rounds) return null;
+  const text = summary.mistakes
+    ? t("review.summary", { rounds: summary.rounds, count: summary.mistakes, decisions: summary.decisions, amount: formatMoney(Math.round(summary.cost_money)), bets: formatPercent(summary.cost_bets, 1) })
+    : t("review.summary-none", { rounds: summary.rounds, decisions: summary.decisions });
+  return el("p", { class: "review-total", id: "mistakes-summary", text });
+}
 
 /**
  * A table cell with its column's name for the phone layout.
@@ -19,9 +38,11 @@ export function cell(label, content, cls = "") {
 export async function renderHistory(offset = 0) {
   const limit = 25;
   const page = await api("GET", `/api/history?offset=${offset}&limit=${limit}`);
+  const mistakes = offset === 0 ? await mistakesLine() : null;
   const heads = [t("page.started"), t("page.table"), t("page.status"), t("page.staked"), t("page.returned"), t("page.net"), t("page.balance-after"), ""];
   mount(
     el("h1", { text: t("page.history") }),
+    mistakes,
     el(
       "section",
       { class: "panel" },

@@ -5,9 +5,41 @@ import { SUITS, cardsNode } from "../cards.js";
 import { el, mount } from "../dom.js";
 import {
   actionName, formatMoney, formatTime, handLabel, outcomeKind, outcomeName, roundStatusName, sideBetName,
-  sideOutcomeName, t, variantName, wagerLabel,
+  formatPercent, sideOutcomeName, t, variantName, wagerLabel,
 } from "../names.js";
+import { variantInfo } from "../state.js";
+import { moveName } from "../table/hint.js";
 import { statementTable } from "./statement.js";
+
+/**
+ * The advisor's review of a settled round (null where the game offers no hints or the round
+ * is not settled): each decision valued from the view the player had.
+ * @param {any} record
+ */
+async function reviewOf(record) {
+  if (record.status !== "settled" || variantInfo(record.variant)?.advisor === false) return null;
+  try {
+    return await api("GET", `/api/rounds/${encodeURIComponent(record.id)}/review`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a mistaken decision cost, as a person reads it (null for the best play).
+ * @param {any} decision
+ */
+function mistakeNode(decision) {
+  if (!decision || !decision.mistake) return null;
+  return el("span", {
+    class: "mistake",
+    text: t("review.mistake", {
+      best: moveName(decision.best),
+      amount: formatMoney(Math.round(decision.cost_money)),
+      bets: formatPercent(decision.cost, 1),
+    }),
+  });
+}
 
 /**
  * One event as a sentence. `where(spot, hand)` names a hand, `spotOf(spot)` a spot.
@@ -156,6 +188,10 @@ function fact(label, value, cls = "") {
 /** @param {string} roundId */
 export async function renderReplay(roundId) {
   const record = await api("GET", `/api/rounds/${encodeURIComponent(roundId)}`);
+  const review = await reviewOf(record);
+  /** decision number -> its review */
+  const reviewed = new Map((review ? review.decisions : []).map((/** @type {any} */ d) => [d.number, d]));
+  let decided = -1;
   spotNumber = (spot) => (record.positions[spot] ?? spot) + 1;
   /** Hands per spot over the whole round: a hand is named "Spot 2 · Hand 1" once its spot splits. */
   const handsOnSpot = new Map();
@@ -168,7 +204,14 @@ export async function renderReplay(roundId) {
   const felt = el("section", { class: "felt replay-felt", "aria-label": t("replay.table") });
   const caption = el("div", { class: "replay-caption", id: "replay-caption", "aria-live": "polite" });
   const counter = el("span", { id: "replay-step" });
-  const list = el("ol", { class: "event-list", id: "replay-events" }, record.events.map((/** @type {any} */ e) => el("li", { text: describe(e, where) })));
+  const list = el(
+    "ol",
+    { class: "event-list", id: "replay-events" },
+    record.events.map((/** @type {any} */ e) => {
+      const mark = e.type === "Decided" ? mistakeNode(reviewed.get((decided += 1))) : null;
+      return el("li", { class: mark ? "has-mistake" : "" }, describe(e, where), mark ? " " : null, mark);
+    }),
+  );
   const draw = () => {
     const state = replayState(record, step);
     const dealerCards = state.dealer.map((c) => (c.down ? null : c.card));
@@ -213,7 +256,8 @@ export async function renderReplay(roundId) {
     caption.textContent = step >= 0 ? describe(record.events[step], where) : t("replay.before");
     counter.textContent = t("replay.step-of", { step: step + 1, steps: record.events.length });
     [...list.children].forEach((li, i) => {
-      li.className = i === step ? "now" : i > step ? "future" : "";
+      li.classList.toggle("now", i === step);
+      li.classList.toggle("future", i > step);
     });
   };
   /** @param {number} n */
@@ -246,6 +290,15 @@ export async function renderReplay(roundId) {
     el("div", { class: "replay" }, felt),
     controls,
     caption,
+    review
+      ? el(
+          "p",
+          { class: "review-total", id: "review-total" },
+          review.mistakes
+            ? t("review.total", { count: review.mistakes, amount: formatMoney(Math.round(review.cost_money)), bets: formatPercent(review.cost_bets, 1) })
+            : t("review.none"),
+        )
+      : null,
     el("section", { class: "panel" }, el("h2", { text: t("replay.every-step") }), list),
     el(
       "section",

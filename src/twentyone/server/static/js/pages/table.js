@@ -11,6 +11,7 @@ import { app, variantInfo } from "../state.js";
 import { announce, spokenCard } from "../table/announce.js";
 import { controlsNode, chipStates } from "../table/controls.js";
 import { buildFelt, showActiveHand, updateFelt } from "../table/felt.js";
+import { confirmMove, trainingButton } from "../table/hint.js";
 import { handleKey, helpDialog } from "../table/keyboard.js";
 import { framesFromEvents, modelFromRound } from "../table/model.js";
 import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip } from "../table/motion.js";
@@ -110,6 +111,7 @@ function mountTable(info) {
           b.setAttribute("aria-pressed", String(soundOn()));
         },
       }),
+      trainingButton(info.advisor !== false),
       el("button", { class: "btn link", id: "btn-help", type: "button", "aria-keyshortcuts": "?", "aria-haspopup": "dialog", text: "Shortcuts (?)", onclick: () => help.showModal() }),
     ),
   );
@@ -211,7 +213,16 @@ function drawControls() {
   const open = inRound();
   body.replaceChildren(
     controlsNode(
-      { table, round, chip: app.chip, applyAll: app.applyAll, busy: app.busy || page.dealing, dealing: page.dealing, balance: open ? round.balance : table.balance },
+      {
+        table,
+        round,
+        chip: app.chip,
+        applyAll: app.applyAll,
+        busy: app.busy || page.dealing,
+        dealing: page.dealing,
+        balance: open ? round.balance : table.balance,
+        hints: variantInfo(table.variant)?.advisor !== false,
+      },
       {
         chip: (value) => {
           app.chip = value;
@@ -225,6 +236,7 @@ function drawControls() {
           drawLine(app.table, app.shown);
         },
         skip,
+        redraw: drawControls,
       },
     ),
   );
@@ -341,8 +353,10 @@ function tableOp(op) {
 }
 
 /** @param {string} action */
-function act(action) {
+async function act(action) {
   const round = app.shown;
+  if (app.busy || page.dealing) return;
+  if (!(await confirmMove(round, action, variantInfo(round.variant)?.advisor !== false))) return;
   const step = round.step; // the state the player acted on: a repeated click is refused
   const applyToAll = app.applyAll && round.phase === "insurance";
   return busyWhile(async () => {

@@ -5,6 +5,7 @@
 import { chipLabel } from "../format.js";
 import { el } from "../dom.js";
 import { formatMoney, handLabel } from "../names.js";
+import { hintButton, hintPanel } from "./hint.js";
 
 /**
  * @typedef {object} ControlsView
@@ -15,6 +16,7 @@ import { formatMoney, handLabel } from "../names.js";
  * @property {boolean} busy
  * @property {boolean} dealing cards are being dealt (SKIP is offered)
  * @property {number} balance what the wallet holds now
+ * @property {boolean} hints the game offers the play advisor's hints
  */
 
 /**
@@ -24,6 +26,7 @@ import { formatMoney, handLabel } from "../names.js";
  * @property {(action: string) => void} act a decision in the round
  * @property {() => void} toggleApplyAll
  * @property {() => void} skip
+ * @property {() => void} redraw draws the controls again
  */
 
 /**
@@ -147,6 +150,7 @@ export function controlsNode(view, on) {
     button("btn-double", "Double", { enabled: idle && legal.has("double"), key: "D", describedBy: poor.has("double") ? "why-play" : undefined, onClick: () => on.act("double") }),
     button("btn-split", "Split", { enabled: idle && legal.has("split"), key: "P", describedBy: poor.has("split") ? "why-play" : undefined, onClick: () => on.act("split") }),
     legal.has("surrender") ? button("btn-surrender", "Surrender", { enabled: idle, cls: "danger", key: "G", onClick: () => on.act("surrender") }) : null,
+    insurance ? null : hintButton(round, { hints: view.hints, busy: !idle }, on.redraw),
   );
   const whyPlay = el("p", { class: "why", id: "why-play", text: open && poorText.length ? `${poorText.join(" and ")}: not enough balance.` : "" });
 
@@ -180,6 +184,7 @@ export function controlsNode(view, on) {
               button("btn-accept", "Accept", { enabled: idle && legal.has("insurance"), key: "Y", describedBy: poor.has("insurance") ? "why-play" : undefined, onClick: () => on.act("insurance") }),
               button("btn-decline", "Decline", { enabled: idle && legal.has("no-insurance"), cls: "secondary", key: "N", onClick: () => on.act("no-insurance") }),
             ],
+        hintButton(round, { hints: view.hints, busy: !idle }, on.redraw),
         many
           ? el(
               "button",
@@ -204,6 +209,6 @@ export function controlsNode(view, on) {
     "section",
     { class: "controls", id: "controls", "aria-label": "Controls" },
     rack,
-    el("div", { class: "actions" }, betting, play, prompt, skipButton, why, whyPlay),
+    el("div", { class: "actions" }, betting, play, prompt, skipButton, why, whyPlay, open && !view.dealing ? hintPanel(round, on.redraw) : null),
   );
 }

@@ -14,6 +14,7 @@ export const SHORTCUTS = [
   { keys: ["Y"], ids: ["btn-accept"], what: "Accept insurance" },
   { keys: ["E"], ids: ["btn-even-money"], what: "Take even money" },
   { keys: ["N"], ids: ["btn-decline", "btn-no-even-money"], what: "Decline insurance or even money" },
+  { keys: ["I"], ids: ["btn-hint"], what: "Hint: what each move is worth (where the table offers hints)" },
   { keys: ["A"], ids: ["btn-apply-all"], what: "Apply the next insurance answer to all hands" },
   { keys: ["U"], ids: ["btn-undo"], what: "Undo the last chip" },
   { keys: ["C"], ids: ["btn-clear"], what: "Clear bets" },

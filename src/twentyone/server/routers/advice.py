@@ -1,0 +1,161 @@
+"""The play advisor at the table and in the history.
+
+``GET /api/rounds/{id}/advice``: the value of every action offered now in the round in progress,
+computed from the player's view only (the engine's view: no hole card, no shoe).
+``GET /api/rounds/{id}/review``: every decision of a finished round valued from its record, with
+what each mistake cost; ``GET /api/advice/summary``: their total over the player's latest rounds.
+Hints and reviews are refused with ``403 advice-off`` where the game's catalogue entry turns the
+advisor off (``advisor = false``); the summary leaves such games out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from functools import lru_cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query
+
+from twentyone.analysis.advice_round import RoundReview, advice_for, review
+from twentyone.errors import TwentyoneError
+from twentyone.rules import Rules
+from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.store.service import TableService
+from twentyone.variants import find_variant
+
+router = APIRouter(prefix="/api/rounds", tags=["advice"])
+stats_router = APIRouter(prefix="/api/advice", tags=["advice"])
+
+RoundId = Annotated[str, Path(min_length=1, max_length=64, description="A round id")]
+
+
+class AdviceOffError(TwentyoneError):
+    """The game's operator has switched the advisor off."""
+
+    code = "advice-off"
+
+
+class NoDecisionError(TwentyoneError):
+    """The round asks no decision now."""
+
+    code = "no-decision"
+
+
+def _advisor_on(variant: str) -> bool:
+    try:
+        return find_variant(variant).advisor
+    except TwentyoneError:
+        return True
+
+
+def _check_on(variant: str) -> None:
+    if not _advisor_on(variant):
+        raise AdviceOffError(f"the advisor is switched off for {variant}")
+
+
+@lru_cache(maxsize=4096)
+def _reviewed(round_id: str, record: str) -> RoundReview:
+    """The review of a settled round's record (a settled record never changes)."""
+    del round_id
+    data = json.loads(record)
+    return review(
+        {
+            "rules": data["rules"],
+            "bets": data["bets"],
+            "cards": data["cards"],
+            "actions": data["decisions"],
+        }
+    )
+
+
+def _review_of(service: TableService, player_id: str, round_id: str) -> RoundReview:
+    """The player's settled round reviewed (``409 no-decision`` for any other)."""
+    data = service.records.round_record(player_id, round_id).to_dict()
+    if data.get("status") != "settled":
+        status = data.get("status")
+        raise NoDecisionError(f"round {round_id} is {status}: only a settled round is reviewed")
+    _check_on(str(data.get("variant", "")))
+    keep = {k: data[k] for k in ("rules", "bets", "cards", "decisions")}
+    return _reviewed(round_id, json.dumps(keep, sort_keys=True))
+
+
+@router.get("/{round_id}/advice", summary="The value of every move offered now")
+def get_advice(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> dict[str, Any]:
+    """Each offered action's expected value per unit of the hand's bet, the best one and the
+    basic strategy's. Refused: another round than the one in progress (``404 unknown-round``),
+    no decision asked (``409 no-decision``), hints off for the game (``403 advice-off``)."""
+    state = service.play.current_round(login.player_id)
+    if state is None or state.round_id != round_id:
+        service.records.round_record(login.player_id, round_id)  # 404 for a round not the player's
+        raise NoDecisionError(f"round {round_id} asks no more decisions")
+    _check_on(state.variant)
+    rules = _rules(service, login.player_id, round_id, state.variant, state.rules_version)
+    view = dataclasses.replace(state.view, legal_actions=state.legal_actions)
+    advice = advice_for(rules, view)
+    if advice is None or view.current is None:
+        raise NoDecisionError(f"round {round_id} asks no decision now")
+    spot, hand = view.current
+    return {
+        "round_id": round_id,
+        "step": state.step,
+        "spot": spot,
+        "hand": hand,
+        **advice.to_dict(),
+    }
+
+
+@router.get("/{round_id}/review", summary="A finished round's decisions and what they cost")
+def get_review(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> dict[str, Any]:
+    """Every decision valued from the view the player had, the mistakes and their cost in
+    expected value (minor units, and bets); only for a finished round (``409 no-decision``
+    while it is in progress)."""
+    result = _review_of(service, login.player_id, round_id)
+    return {"round_id": round_id, **result.to_dict()}
+
+
+@stats_router.get("/summary", summary="What mistakes cost over the player's last rounds")
+def get_summary(
+    service: ServiceDep,
+    login: CurrentLogin,
+    limit: Annotated[int, Query(ge=1, le=100, description="Latest rounds to look at")] = 50,
+) -> dict[str, Any]:
+    """Over the player's latest ``limit`` rounds, the settled ones of games with hints: how
+    many decisions, how many were not the best play, and their total cost in expected value
+    (minor units, and bets)."""
+    page = service.records.history(login.player_id, limit=limit)
+    rounds = decisions = mistakes = 0
+    cost_money = cost_bets = 0.0
+    for summary in page.rounds:
+        if summary.status != "settled" or not _advisor_on(summary.variant):
+            continue
+        result = _review_of(service, login.player_id, summary.id)
+        rounds += 1
+        decisions += len(result.decisions)
+        mistakes += result.mistakes
+        cost_money += result.cost_money
+        cost_bets += result.cost_bets
+    return {
+        "rounds": rounds,
+        "decisions": decisions,
+        "mistakes": mistakes,
+        "cost_money": cost_money,
+        "cost_bets": cost_bets,
+        "limit": limit,
+    }
+
+
+def _rules(
+    service: TableService, player_id: str, round_id: str, variant: str, version: str
+) -> Rules:
+    """The round's rules: the game's, or the record's when the game has changed since."""
+    try:
+        rules = find_variant(variant).rules
+    except TwentyoneError:
+        rules = None
+    if rules is not None and rules.version() == version:
+        return rules
+    return Rules.from_dict(service.records.round_record(player_id, round_id).rules)
+
+
+__all__ = ["AdviceOffError", "NoDecisionError", "router", "stats_router"]

@@ -1,0 +1,104 @@
+"""The advisor from the command line: ``twentyone advise`` and the terminal game's ``?`` hint."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from cryptography.fernet import Fernet
+from rich.console import Console
+from typer.testing import CliRunner
+
+from twentyone.analysis.advisor import Situation, advise
+from twentyone.cards import Shoe, parse_cards
+from twentyone.cli import app, main
+from twentyone.rules import Rules
+from twentyone.store.service import TableService
+from twentyone.terminal import play
+from twentyone.variants import find_variant
+
+
+def test_advise_json_gives_the_advisors_values_of_the_cards(capsys) -> None:  # type: ignore[no-untyped-def]
+    """``--json``: the engine's legal actions for T-6 against a 9, each valued as the advisor
+    values those cards (other cards seen taken out of the shoe)."""
+    code = main(
+        ["advise", "lucky-ladies", "--cards", "Th 6c", "--up", "9s", "--seen", "5d 5h", "--json"]
+    )
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    [decision] = out["decisions"]
+    rules = find_variant("lucky-ladies").rules
+    expected = advise(
+        rules,
+        Situation(
+            parse_cards("Th 6c"),
+            parse_cards("9s")[0],
+            parse_cards("5d 5h"),
+            ("hit", "stand", "double"),
+            1000,
+        ),
+    )
+    assert [v["action"] for v in decision["values"]] == ["hit", "stand", "double"]
+    assert [v["ev"] for v in decision["values"]] == [v.ev for v in expected.values]
+    assert decision["best"] == "hit"
+
+
+def test_advise_asks_insurance_first_with_an_ace_up(capsys) -> None:  # type: ignore[no-untyped-def]
+    """With an ace up: the insurance question, then the hand once the dealer has no blackjack."""
+    assert main(["advise", "lucky-ladies", "--cards", "Th 6c", "--up", "As", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [d["decision"] for d in out["decisions"]] == ["insurance", "the hand"]
+    assert out["decisions"][0]["best"] == "no-insurance"
+
+
+def test_advise_errors_exit_2_with_a_code(capsys) -> None:  # type: ignore[no-untyped-def]
+    """Bad arguments: exit 2, one line ``error: CODE: message``, nothing on stdout."""
+    cases = [
+        (["advise", "nope", "--cards", "Th 6c", "--up", "9s"], "unknown-variant"),
+        (["advise", "european", "--cards", "Th", "--up", "9s"], "invalid-argument"),
+        (["advise", "european", "--cards", "Th 6x", "--up", "9s"], "invalid-card"),
+        (["advise", "european", "--cards", "Ah Kc", "--up", "9s"], "invalid-argument"),
+    ]
+    for argv, code in cases:
+        assert main(argv) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.startswith(f"error: {code}: ")
+        assert captured.err.count("\n") == 1
+
+
+def test_advise_text_names_moves_for_a_person() -> None:
+    result = CliRunner().invoke(app, ["advise", "european", "--cards", "5h 6h", "--up", "Ts"])
+    assert result.exit_code == 0
+    assert "Hit" in result.output and "Best play" in result.output
+    assert "hit " not in result.output
+
+
+def test_terminal_hint_shows_each_move(tmp_path: Path) -> None:
+    """``?`` in play prints every move offered with its value, the best marked; the round is
+    unchanged and plays on."""
+    shoes = iter(["Th 9c 6h 5s 4d Td"])
+
+    def factory(_rules: Rules) -> Shoe:
+        return Shoe.from_cards(next(shoes))
+
+    service = TableService.open(
+        f"sqlite:///{tmp_path / 'game.db'}", key=Fernet.generate_key(), shoe_factory=factory
+    )
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    answers = iter(["chip 10", "1", "d", "?", "h", "s", "q"])
+
+    def ask(prompt: str) -> str:
+        console.print(prompt, end="")
+        return next(answers)
+
+    play("lucky-lucky", player="ann", console=console, ask=ask, service=service)
+    output = out.getvalue()
+    assert "(?) HINT" in output
+    assert "What each move is worth:" in output
+    hint = output.split("What each move is worth:")[1]
+    assert "Hit" in hint.splitlines()[1] and "Best play" in hint.splitlines()[1]
+    assert "net" in output
+    service.close()

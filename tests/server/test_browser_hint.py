@@ -1,0 +1,195 @@
+"""The play advisor's HINT at the table, in real Chromium at desktop and phone sizes: every move
+offered with its value as a share of the bet, the best marked, the hint gone once the round moves
+on; the insurance question has its own hint. Screenshots go to ``$TWENTYONE_SCREENSHOTS``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from table_browser import SHOTS, VIEWPORTS, LiveServer, chromium
+
+from twentyone.analysis.advisor import Situation, advise
+from twentyone.cards import parse_cards
+from twentyone.variants import find_variant
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, expect
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from chromium()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("hint")) as server:
+        yield server
+
+
+def _page(browser: Browser, size: str) -> Page:
+    context = browser.new_context(viewport=VIEWPORTS[size])
+    context.add_init_script("localStorage.setItem('twentyone.speed', 'instant')")
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    tab.set_default_timeout(10_000)
+    tab.errors = errors  # type: ignore[attr-defined]
+    return tab
+
+
+def _api(page: Page, live: LiveServer, method: str, path: str, body: Any = None) -> Any:
+    headers = {}
+    if method.upper() != "GET":  # the CSRF header the browser client sends
+        cookies = {c["name"]: c["value"] for c in page.context.cookies(live.url)}
+        headers["X-CSRF-Token"] = cookies.get("twentyone_csrf", "")
+    response = page.request.fetch(f"{live.url}{path}", method=method, data=body, headers=headers)
+    assert response.ok, response.text()
+    return response.json()
+
+
+def _round_when(page: Page, live: LiveServer, done: Any) -> Any:
+    """The round in progress once ``done(round)`` holds (the move's request has gone through)."""
+    for _ in range(200):
+        current = _api(page, live, "GET", "/api/rounds/current")["round"]
+        if done(current):
+            return current
+        page.wait_for_timeout(25)
+    raise AssertionError("the round never got there")
+
+
+def _settled(page: Page) -> None:
+    expect(page.locator("#table-page")).to_have_attribute("data-busy", "false")
+
+
+def _deal(page: Page, live: LiveServer, variant: str, cards: str) -> None:
+    page.goto(f"{live.url}/#/table/{variant}")
+    expect(page.locator("#btn-deal")).to_be_visible()
+    live.shoes.stack(cards)
+    _api(page, live, "POST", f"/api/tables/{variant}/bets", {"spot": 0, "chip": 1000})
+    page.reload()
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.click("#btn-deal")
+    _settled(page)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_hint_shows_every_move_with_its_value_and_the_best_marked(
+    browser: Browser, live: LiveServer, size: str
+) -> None:
+    """T-6 against a 9 (Lucky Lucky): Hit, Stand and Double with the advisor's values, Hit
+    marked best; pressing Stand moves the round on and the hint is gone."""
+    page = _page(browser, size)
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td")
+    expect(page.locator("#btn-hint")).to_be_visible()
+    page.click("#btn-hint")
+    panel = page.locator("#hint-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator("tr")).to_have_count(3)
+    best = panel.locator("tr.best")
+    expect(best).to_have_count(1)
+    expect(best.locator("th")).to_have_text("Hit")
+    expect(best.locator(".badge.best")).to_have_text("Best play")
+    expected = advise(
+        find_variant("lucky-lucky").rules,
+        Situation(parse_cards("Ts 6d"), parse_cards("9h")[0], (), ("hit", "stand", "double"), 1000),
+    )
+    for value in expected.values:
+        row = panel.locator(f"tr[data-action='{value.action}'] td.ev")
+        shown = row.inner_text().replace("\u2212", "-").replace(",", ".")
+        assert float(shown.rstrip("%")) == pytest.approx(value.ev * 100, abs=0.051)
+    text = panel.inner_text()
+    assert "hit" not in text.split()  # display names, never slugs
+    box = panel.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= VIEWPORTS[size]["width"] + 0.5
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"hint-{size}.png"))
+    page.click("#btn-stand")
+    _settled(page)
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_insurance_hint_and_the_keyboard(browser: Browser, live: LiveServer) -> None:
+    """With an ace up the hint values the insurance question (declining marked best for T-6:
+    the shoe holds too few tens); the I key opens and closes it."""
+    page = _page(browser, "desktop")
+    _deal(page, live, "lucky-ladies", "Ts Ah 6d 5c 4s Td")
+    expect(page.locator("#btn-accept")).to_be_visible()
+    page.keyboard.press("i")
+    panel = page.locator("#hint-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator("tr.best th")).to_have_text("Decline insurance")
+    expect(panel.locator("tr[data-action='insurance'] th")).to_have_text("Take insurance")
+    page.screenshot(path=str(SHOTS / "hint-insurance.png"))
+    page.keyboard.press("i")
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_replay_marks_the_mistake_and_the_rounds_cost(
+    browser: Browser, live: LiveServer, size: str
+) -> None:
+    """Standing on T-6 against a 9 is marked in the replay with the best play and its cost;
+    the round's total is above the steps."""
+    page = _page(browser, size)
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td")
+    round_id = _api(page, live, "GET", "/api/rounds/current")["round"]["round_id"]
+    page.click("#btn-stand")
+    _settled(page)
+    review = _api(page, live, "GET", f"/api/rounds/{round_id}/review")
+    cost = round(review["cost_money"])
+    page.goto(f"{live.url}/#/history/{round_id}")
+    mark = page.locator("#replay-events li.has-mistake .mistake")
+    expect(mark).to_have_count(1)
+    expect(mark).to_contain_text("Best was Hit")
+    expect(mark).to_contain_text(f"{cost / 100:.2f}")
+    expect(page.locator("#review-total")).to_contain_text("Mistakes this round: 1")
+    page.locator("#review-total").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"hint-replay-{size}.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_training_mode_points_out_a_mistake_before_it_is_sent(
+    browser: Browser, live: LiveServer
+) -> None:
+    """Training on: STAND on T-6 against a 9 asks first ("Take it back" leaves the round as it
+    was: no card dealt, the same step); the best play (HIT) goes straight through; a mistake
+    confirmed is played."""
+    page = _page(browser, "phone")
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 2s Td")
+    page.click("#btn-training")
+    expect(page.locator("#btn-training")).to_have_attribute("aria-pressed", "true")
+    before = _api(page, live, "GET", "/api/rounds/current")["round"]
+    page.click("#btn-stand")
+    dialog = page.locator("#training-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Hit is the best play here: Stand gives up")
+    page.screenshot(path=str(SHOTS / "hint-training-phone.png"))
+    page.click("#training-back")
+    expect(dialog).to_have_count(0)
+    after = _api(page, live, "GET", "/api/rounds/current")["round"]
+    assert after["step"] == before["step"]
+    assert after["hands"][0]["cards"] == ["Ts", "6d"]
+    page.click("#btn-hit")  # the best play: no question
+    state = _round_when(page, live, lambda r: r is not None and len(r["hands"][0]["cards"]) == 3)
+    expect(page.locator("#training-dialog")).to_have_count(0)
+    assert state["hands"][0]["cards"] == ["Ts", "6d", "2s"]
+    _settled(page)
+    page.click("#btn-hit")  # 18 against a 9: standing is best, hitting asks
+    expect(dialog).to_be_visible()
+    page.click("#training-anyway")
+    assert _round_when(page, live, lambda r: r is None) is None
+    _settled(page)
+    page.click("#btn-training")  # off again for the other tests
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -208,6 +208,9 @@ def test_the_fullest_table_holds_at_every_size(
     assert splits == spots * (max_hands - 1)
     expect(tab.locator("#settlement")).to_be_visible()
     expect(tab.locator(".hand")).to_have_count(spots * max_hands)
+    # the same side-bet win on several spots is one line with its count, not one line a spot
+    lines = [t.split(" × ")[0] for t in tab.locator(".side-win span").all_inner_texts()]
+    assert len(lines) == len(set(lines)), lines
     faults += all_sizes(tab, f"{variant}-settled", "phone", shots=True)
     assert faults == [], "\n".join(faults)
     assert tab.errors == []  # type: ignore[attr-defined]

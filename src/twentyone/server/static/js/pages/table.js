@@ -185,8 +185,20 @@ function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
     const head = headline(round);
     message.textContent = head.text;
     message.classList.add(head.mood);
+    // the same win on several spots is one line ("Lucky Ladies · Any 20 × 7"), not seven
+    /** @type {Map<string, {text: string, won: number, big: boolean, count: number}>} */
+    const grouped = new Map();
     for (const win of sideWins(round)) {
-      wins.append(el("div", { class: `side-win${win.big ? " big" : ""}` }, el("span", { text: win.text }), el("b", { text: ` +${formatMoney(win.won)}` })));
+      const same = grouped.get(win.text);
+      if (same) {
+        same.count += 1;
+        same.won += win.won;
+        same.big = same.big || win.big;
+      } else grouped.set(win.text, { text: win.text, won: win.won, big: win.big, count: 1 });
+    }
+    for (const win of grouped.values()) {
+      const text = win.count > 1 ? `${win.text} × ${win.count}` : win.text;
+      wins.append(el("div", { class: `side-win${win.big ? " big" : ""}` }, el("span", { text }), el("b", { text: ` +${formatMoney(win.won)}` })));
     }
     return;
   }

@@ -18,10 +18,19 @@ from twentyone.store import rows
 from twentyone.store.rows import StoredPlayer
 from twentyone.store.unit import Store, Unit, aware
 from twentyone.store.views import PlayerInfo, Wallet
-from twentyone.table.errors import InsufficientFundsError, PlayerExistsError
+from twentyone.table.errors import (
+    InsufficientFundsError,
+    PlayerExistsError,
+    RoundInProgressError,
+    TopUpNotNeededError,
+)
 from twentyone.table.wallet import EntryKind, Posting
 
 _P = rows.PLAYERS.c
+
+
+TOP_UP_DETAIL = "top-up"
+"""The ledger detail of a top-up grant (its label: :func:`twentyone.display.entry_label`)."""
 
 
 def post(unit: Unit, player: StoredPlayer, postings: Sequence[Posting]) -> None:
@@ -160,6 +169,27 @@ class Accounts:
         with self._store.unit() as unit:
             player = unit.player(player_id)
             posting = Posting(f"grant:{player.id}:{txid}", None, amount, EntryKind.GRANT, detail)
+            post(unit, player, [posting])
+            return wallet_of(unit, player)
+
+    def top_up(self, player_id: str) -> Wallet:
+        """Play money that lasts: credit the difference up to the starting balance as one
+        grant (detail :data:`TOP_UP_DETAIL`). Refused, changing nothing, while a round is
+        unfinished or when the balance is already at or above the starting balance. The check
+        and the grant are one transaction under the player's lock, so a repeat sent at once
+        finds the balance topped up and posts nothing."""
+        with self._store.unit() as unit:
+            player = unit.player(player_id)
+            if player.open_round_id is not None:
+                raise RoundInProgressError("finish the round in progress before a top-up")
+            start = self._store.config.opening_grant
+            if player.balance >= start:
+                raise TopUpNotNeededError(
+                    f"the balance {player.balance} is already at or above the starting "
+                    f"balance {start}"
+                )
+            txid = f"grant:{player.id}:top-up:{uuid.uuid4().hex}"
+            posting = Posting(txid, None, start - player.balance, EntryKind.GRANT, TOP_UP_DETAIL)
             post(unit, player, [posting])
             return wallet_of(unit, player)
 

@@ -38,6 +38,12 @@ class RoundInProgressError(TwentyoneError):
     code = "round-in-progress"
 
 
+class TopUpNotNeededError(TwentyoneError):
+    """A top-up asked for with the balance already at or above the starting balance."""
+
+    code = "top-up-not-needed"
+
+
 class NoRoundError(TwentyoneError):
     """An action was sent but the player has no unfinished round."""
 

@@ -1,11 +1,16 @@
-"""What a person reads: every display name and person-facing sentence, in one place.
+"""What a person reads: every display name and person-facing sentence, in the reader's language.
 
 The engine, the side bets, the pay tables, the variants and the errors speak in stable slugs
 (``suited-777``, ``qh-pair``, ``invalid-bet``); nothing a person reads is built from one. Every
-string lives in :data:`TEXT`, keyed by a stable id (``"side-outcome.lucky-lucky.suited-777"``),
-so a translation (issue 14: Babel/gettext catalogues) replaces this one table and nothing else.
-The browser fetches the same table from ``GET /api/names``; the terminal, the statement labels
-and the error sentences read it here.
+string lives in the message catalogues (:mod:`twentyone.catalogues`: one gettext PO file per
+language, the msgid a stable key such as ``"side-outcome.lucky-lucky.suited-777"``) and is read
+with :func:`text`. The browser fetches the same table from ``GET /api/names``; the terminal, the
+statement labels and the error sentences read it here.
+
+The language (and the operator's currency) is the reader's: :func:`reading` sets it for a
+request, a terminal game or a command (a context variable), ``text(key, lang="it")`` names it
+for one string. Amounts, percentages and times are written the reader's way with Babel
+(``€1.234,50`` in Italian, ``$1,234.50`` in English; play money without a symbol).
 
 Hands are counted from 1 and named the same way everywhere: ``Spot 2`` for a spot's only hand,
 ``Spot 2 · Hand 1`` once it has been split.
@@ -14,340 +19,79 @@ Hands are counted from 1 and named the same way everywhere: ``Spot 2`` for a spo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-TEXT: dict[str, str] = {
-    # -- variants ------------------------------------------------------------------------------
-    "variant.lucky-lucky": "Lucky Lucky Blackjack",
-    "variant.lucky-7": "Lucky 7 Blackjack",
-    "variant.european": "European Blackjack",
-    "variant.lucky-ladies": "Blackjack with Lucky Ladies",
-    "variant.standard": "Standard Blackjack",
-    "variant-description.lucky-lucky": "The online game: 6 decks, up to 5 hands, no dealer "
-    "check for blackjack, 10-card Charlie, and the Lucky Lucky side bet on your first two cards "
-    "and the dealer's up card.",
-    "variant-description.lucky-7": "8 decks and three spots, with insurance and even money; "
-    "the Lucky 7 side bet of one credit pays on sevens among your first three cards.",
-    "variant-description.european": "2 decks, one hand, no hole card: the dealer draws the "
-    "second card after you play. Double on hard 9, 10 or 11; split a pair of the same rank once.",
-    "variant-description.lucky-ladies": "Casino blackjack on 6 decks with up to 7 spots, and "
-    "the Lucky Ladies side bet on a first two cards totalling 20: a queen of hearts pair with "
-    "a dealer blackjack pays 1,000 to 1.",
-    "variant-description.standard": "The base game: 6 decks, the dealer stands on soft 17 and "
-    "checks for blackjack, double any two cards and after a split, split up to 4 hands.",
-    # -- hand and wager outcomes ---------------------------------------------------------------
-    "outcome.win": "Win",
-    "outcome.blackjack": "Blackjack",
-    "outcome.charlie": "Charlie",
-    "outcome.push": "Push",
-    "outcome.lose": "Lose",
-    "outcome.bust": "Bust",
-    "outcome.surrender": "Surrendered",
-    "outcome.even-money": "Even money",
-    "outcome.dealer-blackjack-refund": "Lost to dealer blackjack, part returned",
-    "outcome.bet-lost-double-returned": "Lost to dealer blackjack · double returned",
-    "outcome.stake-returned": "Dealer blackjack · stake returned",
-    "outcome.bet-returned-double-lost": "Dealer blackjack · bet returned, double lost",
-    "outcome.insurance-win": "Insurance wins",
-    "outcome.insurance-lose": "Insurance loses",
-    "outcome.side-win": "Side bet wins",
-    "outcome.side-lose": "Side bet loses",
-    # -- side bets -----------------------------------------------------------------------------
-    "side-bet.lucky-lucky": "Lucky Lucky",
-    "side-bet.lucky-7": "Lucky 7",
-    "side-bet.lucky-ladies": "Lucky Ladies",
-    "side-outcome.lose": "No win",
-    "side-outcome.lucky-lucky.suited-777": "Suited 7-7-7",
-    "side-outcome.lucky-lucky.suited-678": "Suited 6-7-8",
-    "side-outcome.lucky-lucky.unsuited-777": "Unsuited 7-7-7",
-    "side-outcome.lucky-lucky.unsuited-678": "Unsuited 6-7-8",
-    "side-outcome.lucky-lucky.suited-21": "Suited 21",
-    "side-outcome.lucky-lucky.unsuited-21": "Unsuited 21",
-    "side-outcome.lucky-lucky.any-20": "Any 20",
-    "side-outcome.lucky-lucky.any-19": "Any 19",
-    "side-outcome.lucky-7.7-7-7-suited": "Suited 7-7-7",
-    "side-outcome.lucky-7.7-7-7": "Unsuited 7-7-7",
-    "side-outcome.lucky-7.7-7-suited": "Suited 7-7",
-    "side-outcome.lucky-7.7-7": "Unsuited 7-7",
-    "side-outcome.lucky-7.7": "First card a 7",
-    "side-outcome.lucky-ladies.qh-pair-dealer-blackjack": (
-        "Queen of hearts pair with dealer blackjack"
-    ),
-    "side-outcome.lucky-ladies.qh-pair": "Queen of hearts pair",
-    "side-outcome.lucky-ladies.matched-20": "Matched 20",
-    "side-outcome.lucky-ladies.suited-20": "Suited 20",
-    "side-outcome.lucky-ladies.any-20": "Any 20",
-    # -- pay tables ----------------------------------------------------------------------------
-    "paytable.lucky-lucky.felt": "Online pay table",
-    "paytable.lucky-lucky.original": "Original casino pay table",
-    "paytable.lucky-7.super-sevens": "Super Sevens",
-    "paytable.lucky-7.crazy-sevens": "Crazy Sevens",
-    "paytable.lucky-ladies.A": "Pay table A",
-    "paytable.lucky-ladies.B": "Pay table B",
-    "paytable.other": "Operator's pay table",
-    # -- actions (the document's button names) -------------------------------------------------
-    "action.hit": "Hit",
-    "action.stand": "Stand",
-    "action.double": "Double",
-    "action.split": "Split",
-    "action.surrender": "Surrender",
-    "action.insurance": "Insurance accepted",
-    "action.no-insurance": "Insurance declined",
-    "action.even-money": "Even money taken",
-    "action.no-even-money": "Even money declined",
-    # -- wagers, ledger entries, rounds --------------------------------------------------------
-    "hand.spot": "Spot {spot}",
-    "hand.spot-hand": "Spot {spot} · Hand {hand}",
-    "hand.doubled": "{label} (doubled)",
-    "hand.double-stake": "{label} · double",
-    "hand.split-stake": "{label} · split",
-    "wager.insurance": "Insurance · {spot}",
-    "wager.side": "{side_bet} · {spot}",
-    "wager.even-money": "Even money · {spot}",
-    "entry.grant": "Play money",
-    "entry.wager": "Bet",
-    "entry.payout": "Paid",
-    "entry.void-refund": "Void: bet returned",
-    "entry.void-reversal": "Void: payout taken back",
-    "entry.opening": "Opening balance",
-    "entry.top-up": "Top-up to the starting balance",
-    "entry.void-of": "Void: {label}",
-    "entry.bet-on": "Bet · {label}",
-    "entry.paid-on": "{label} · {outcome}",
-    "round-status.open": "Unfinished",
-    "round-status.settled": "Finished",
-    "round-status.void": "Void",
-    "phase.betting": "Bets open",
-    "phase.insurance": "Insurance",
-    "phase.player": "Your turn",
-    "phase.settled": "Round over",
-    # -- pages: lobby, rules, history, statement, account ---------------------------------------
-    "page.lobby": "Choose a table",
-    "page.play": "Play",
-    "page.continue": "Continue your round",
-    "page.unfinished-round": "Your round here is unfinished: continue where you left off.",
-    "page.rules-link": "Rules & RTP",
-    "page.bets": "Bets",
-    "page.rtp": "Return to player",
-    "page.side-rtp": "{side_bet} return",
-    "page.rtp-unavailable": "not available now",
-    "page.table": "Table",
-    "page.decks-spots": "{decks} decks · up to {spots} spots",
-    "page.decks-one-spot": "{decks} decks · one spot",
-    "page.one-deck-spots": "1 deck · up to {spots} spots",
-    "page.one-deck-one-spot": "1 deck · one spot",
-    "page.rules-title": "{game}: rules",
-    "page.limits-line": "Main bets at your level: {min} to {max}. The limits apply to the first "
-    "bet only: split, insurance and double may go past the maximum.",
-    "page.play-this": "Play this table",
-    "page.how-to-play": "How to play",
-    "page.buttons": "Buttons",
-    "page.rules": "Rules",
-    "page.notes": "Notes",
-    "page.stake-exactly": "Stake exactly {amount}",
-    "page.stake-range": "Stake {min} to {max}",
-    "page.cap": "winnings capped at {amount} per round, shared among winners",
-    "page.combination": "Combination",
-    "page.pays": "Pays",
-    "page.to-one": "{pays} to 1",
-    "page.payout-format": "A win returns your stake plus the stake times the number shown.",
-    "page.rtp-heading": "Return to player",
-    "page.bet": "Bet",
-    "page.rtp-exact": "Exact return",
-    "page.rtp-published": "Document says",
-    "page.not-published": "not published",
-    "page.main-game": "Main game (best play)",
-    "page.rtp-how": "How these returns are found",
-    "page.rules-version": "Rules version {version}",
-    "page.exact-ev": "{bet}: the exact expected result per unit staked is {ev}.",
-    "page.history": "History",
-    "page.no-rounds": "No rounds yet: your rounds will be listed here.",
-    "page.started": "Started",
-    "page.status": "Status",
-    "page.staked": "Staked",
-    "page.returned": "Returned",
-    "page.net": "Net",
-    "page.balance-after": "Balance after",
-    "page.replay": "Replay",
-    "page.rounds-range": "Rounds {from}–{to} of {total}",
-    "page.continue-short": "Continue",
-    "page.statement": "Statement",
-    "page.time": "Time",
-    "page.entry": "Entry",
-    "page.round": "Round",
-    "page.round-link": "Round",
-    "page.amount": "Amount",
-    "page.balance": "Balance",
-    "page.balance-is": "Balance",
-    "page.ledger-sum": "sum of every entry",
-    "page.reconciles": "reconciles ✓",
-    "page.not-reconciled": "does not reconcile ✗",
-    "page.older": "Older",
-    "page.newer": "Newer",
-    "page.entries-range": "Entries {from}–{to} of {total}",
-    "page.top-up": "Top up to {amount}",
-    "page.topped-up": "Your play money is back to {amount}.",
-    "page.in-play": "in play {amount}",
-    "page.bets-on-table": "bets {amount} · {after} after DEAL",
-    "page.account": "Account",
-    "page.guest-link": "Guest · log in",
-    "page.logged-in-as": "Logged in as {name}",
-    "page.playing-as-guest": "Playing as a guest",
-    "page.account-line": "Balance {balance} · main bets {min} to {max}",
-    "page.guest-explained": "A guest account lives only in this browser. Register to keep its "
-    "balance and history and to play from anywhere.",
-    "page.logout": "Log out",
-    "page.guest-logout-warning": "You are playing as a guest. A guest account cannot be "
-    "recovered after you log out: its balance and history are lost unless you register first.",
-    "page.register-instead": "Register first",
-    "page.logout-anyway": "Log out and lose this guest account",
-    "page.logged-out": "You have logged out.",
-    "page.logged-out-detail": "Nobody is logged in on this browser now. Log in to an account, "
-    "or start a new guest account with fresh play money.",
-    "page.new-guest": "Play as a new guest",
-    "page.register": "Register",
-    "page.register-note": "Keeps this guest account's balance and history under a username.",
-    "page.login": "Log in",
-    "page.login-note": "Logging in to another account leaves this guest account, which cannot "
-    "be recovered unless it is registered.",
-    "page.username": "Username",
-    "page.password": "Password",
-    "page.welcome": "Welcome back, {name}.",
-    "page.registered": "Registered: welcome, {name}.",
-    # -- replay --------------------------------------------------------------------------------
-    "replay.title": "Replay · {game}",
-    "replay.table": "The table as it was",
-    "replay.dealer": "Dealer",
-    "replay.dealer-total": "Dealer · {total}",
-    "replay.soft": "soft {total}",
-    "replay.bust-total": "{total} · Bust",
-    "replay.before": "Before the deal",
-    "replay.step-of": "Step {step} of {steps}",
-    "replay.first": "« Start",
-    "replay.prev": "◀ Back",
-    "replay.next": "Next ▶",
-    "replay.last": "End »",
-    "replay.every-step": "Every step",
-    "replay.entries": "Ledger entries",
-    "replay.scenario": "Scenario file (for twentyone replay)",
-    "replay.back": "← All rounds",
-    "replay.step": "A step of the round",
-    "replay.bet": "Bet {amount} on {spot}",
-    "replay.side-bet": "{side_bet} side bet {amount} on {spot}",
-    "replay.split": "Split: a second hand staked {amount} on {spot}",
-    "replay.insurance": "Insurance {amount} on {spot}",
-    "replay.insured": "Insurance {amount}",
-    "replay.double": "Double: {amount} more on {hand}",
-    "replay.card": "{hand} gets {card}",
-    "replay.dealer-card": "Dealer gets {card}",
-    "replay.dealer-down": "Dealer gets a face-down card",
-    "replay.peek-blackjack": "Dealer checks: blackjack",
-    "replay.peek-none": "Dealer checks: no blackjack",
-    "replay.reveal": "Dealer turns over {card}",
-    "replay.settled": "{label}: {result}, {returned} back of {stake}",
-    "replay.over": "Round over: dealer {total}",
-    "replay.over-blackjack": "Round over: dealer blackjack",
-    # -- errors: one plain sentence per code ---------------------------------------------------
-    "error.error": "That could not be done.",
-    "error.invalid-rules": "Those rules cannot be played together.",
-    "error.unknown-variant": "There is no such game.",
-    "error.invalid-card": "That is not a card.",
-    "error.invalid-bet": "That bet is not allowed at this table.",
-    "error.illegal-action": "That move is not available for this hand now.",
-    "error.shoe-exhausted": "The shoe ran out of cards; the round cannot go on.",
-    "error.invalid-argument": "That option cannot be used.",
-    "error.insufficient-funds": "Your balance does not cover that.",
-    "error.no-bets": "Place a bet first.",
-    "error.round-in-progress": "Finish the round in progress first.",
-    "error.no-round": "There is no round in progress.",
-    "error.stale-action": "That round has moved on; the table now shows where it stands.",
-    "error.unknown-player": "That account does not exist.",
-    "error.player-exists": "That account already exists.",
-    "error.unknown-round": "That round is not in your history.",
-    "error.unknown-vip-level": "That player level does not exist.",
-    "error.invalid-scenario": "That scenario file cannot be read.",
-    "error.missing-action": "The scenario has no decision for a hand that needs one.",
-    "error.unused-actions": "The scenario has decisions left over after the round ended.",
-    "error.shoe-key": "The game records cannot be opened: the operator must check the shoe key.",
-    "error.invalid-command": "That command is not understood; type help for the list.",
-    "error.dask-unavailable": "The distributed simulator is not installed here.",
-    "error.not-authenticated": "Your session has ended; start again or log in.",
-    "error.invalid-credentials": "That username and password do not match an account.",
-    "error.username-taken": "That username is taken; choose another.",
-    "error.already-registered": "This account is already registered; log out to register another.",
-    "error.invalid-request": "Something in that request is missing or not valid.",
-    "error.not-found": "There is nothing at that address.",
-    "error.method-not-allowed": "That cannot be done here.",
-    "error.http-error": "The request could not be completed.",
-    "error.internal-error": "Something went wrong on our side; nothing was changed. Try again.",
-    "error.body-too-large": "That request is too large to be read.",
-    "error.cross-site-request": "That request came from another site, so it was refused.",
-    "error.csrf-token": "This page is out of date; reload it and try again.",
-    "error.idempotency-key-reused": "That request was already made with different details.",
-    "error.invalid-catalogue": "The games catalogue has mistakes; the operator must correct it.",
-    "error.login-locked": "Too many failed logins; wait a while, then try again.",
-    "error.retry-later": "The casino is busy; try again in a moment.",
-    "error.server-busy": "The casino is busy; try again in a moment.",
-    "error.shoe-key-mismatch": "The game records cannot be opened: the operator must check the "
-    "shoe key.",
-    "error.simulation-mismatch": "The simulation did not agree with the game engine.",
-    "error.too-many-guests": "Too many new accounts from here; try again later or log in.",
-    "error.unsupported-media-type": "That request is not in a form the casino reads.",
-    "error.network": "The casino cannot be reached; check the connection and try again.",
-    "error.advice-off": "Hints are not offered at this table.",
-    "error.no-decision": "There is no decision to advise on right now.",
-    "hint.button": "HINT",
-    "hint.title": "What each move is worth",
-    "hint.best": "Best play",
-    "hint.basic": "Basic strategy",
-    "hint.basic-differs": (
-        "Basic strategy says {action}; with the cards on the table, {best} is better."
-    ),
-    "hint.explain": (
-        "The expected result of each move on your {amount} bet, with the cards you can see."
-    ),
-    "hint.action.insurance": "Take insurance",
-    "hint.action.no-insurance": "Decline insurance",
-    "hint.action.even-money": "Take even money",
-    "hint.action.no-even-money": "Decline even money",
-    "hint.close": "Close",
-    "review.mistake": "Best was {best}: it cost {amount} ({bets} of the bet)",
-    "review.total": "Mistakes this round: {count}, costing {amount} ({bets} of a bet)",
-    "review.none": "Every decision was the best play.",
-    "training.on": "Training on",
-    "training.off": "Training off",
-    "training.title": "Not the best play",
-    "training.mistake": (
-        "{best} is the best play here: {move} gives up {amount} ({bets} of the bet) in "
-        "expected value."
-    ),
-    "training.take-back": "Take it back",
-    "training.anyway": "{move} anyway",
-    "review.summary": (
-        "Your last {rounds} rounds: {count} of {decisions} decisions were not the best play, "
-        "costing {amount} in expected value ({bets} of a bet)."
-    ),
-    "review.summary-none": (
-        "Your last {rounds} rounds: all {decisions} decisions were the best play."
-    ),
-    "error.top-up-not-needed": (
-        "Your balance is already at or above the starting balance: no top-up is needed."
-    ),
-    "error.bet-over-max": "That bet would go over the table maximum of {amount}.",
-    "error.bet-at-max": "That bet is already at the table maximum of {amount}.",
-    "error.side-needs-main": "Place a main bet on that spot before its side bet.",
-    "error.nothing-to-undo": "There is nothing to undo.",
-    "error.nothing-to-clear": "There are no bets to clear.",
-    "error.nothing-to-double": "There are no bets to double.",
-    "error.nothing-to-rebet": "There is no previous round to bet again.",
-    "error.deal-needs-bet": "Place a main bet on at least one spot before DEAL.",
-    "error.chip-not-offered": "That chip is not offered at this table.",
-    "error.side-not-offered": "That side bet is not offered at this table.",
-}
-"""Every person-facing string, keyed by a stable id (the one table a translation replaces)."""
+from babel.dates import format_datetime
+from babel.numbers import format_decimal
+
+from twentyone.catalogues import LANGUAGES, SOURCE_LANGUAGE, table
+
+TEXT: Mapping[str, str] = table(SOURCE_LANGUAGE)
+"""Every person-facing string in English (the source language), keyed by a stable id."""
+
+LOCALES: dict[str, str] = {"en": "en-US", "it": "it-IT"}
+"""The locale each language writes numbers, money and times in (BCP 47, as ``Intl`` takes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """Who reads: the language, and the operator's currency (``None``: play money)."""
+
+    language: str = SOURCE_LANGUAGE
+    currency: str | None = None
+
+
+_READER: ContextVar[Reader] = ContextVar("twentyone_reader", default=Reader())
+
+
+def pick_language(wanted: str | None) -> str:
+    """A supported language for ``wanted`` (``it``, ``it-IT``, ``IT``), else English."""
+    code = (wanted or "").strip().lower().replace("_", "-").split("-")[0]
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best supported language of an ``Accept-Language`` header (q-values honoured)."""
+    choices: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        code = tag.strip().lower().split("-")[0]
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if code in LANGUAGES and quality > 0:
+            choices.append((-quality, index, code))
+    return min(choices)[2] if choices else SOURCE_LANGUAGE
+
+
+def reader() -> Reader:
+    """The reader of the current request, game or command."""
+    return _READER.get()
+
+
+def language() -> str:
+    """The current reader's language."""
+    return _READER.get().language
+
+
+@contextmanager
+def reading(language: str | None = None, *, currency: str | None = None) -> Iterator[Reader]:
+    """Everything inside reads in ``language`` (a supported code; else English), amounts in
+    ``currency`` (``None``: play money)."""
+    token = _READER.set(Reader(pick_language(language), currency))
+    try:
+        yield _READER.get()
+    finally:
+        _READER.reset(token)
 
 OUTCOME_KIND: dict[str, str] = {
     "win": "win",
@@ -375,8 +119,9 @@ NEUTRAL = "—"
 
 @dataclass(frozen=True, slots=True)
 class MoneyFormat:
-    """How amounts are written: ``currency`` is an ISO 4217 code, ``None`` for play money
-    (a neutral ``1,234.50``)."""
+    """How amounts are written: ``locale`` (BCP 47) sets the separators, ``currency`` is an ISO
+    4217 code written as its symbol before the amount, ``None`` for play money (a neutral
+    ``1,234.50`` / ``1.234,50``)."""
 
     locale: str = "en-US"
     currency: str | None = None
@@ -387,24 +132,49 @@ class MoneyFormat:
 
 
 PLAY_MONEY = MoneyFormat()
-"""The play-money format every account uses today."""
+"""Play money in English."""
+
+
+def money_format() -> MoneyFormat:
+    """The current reader's format: their language's separators, the operator's currency."""
+    current = _READER.get()
+    return MoneyFormat(LOCALES[current.language], current.currency)
+
+
+def _babel_locale(tag: str) -> str:
+    return tag.replace("-", "_")
 
 
 class MissingNameError(KeyError):
     """A slug without a display name: a bug (the names test enumerates every slug)."""
 
 
-def text(key: str, **values: object) -> str:
-    """The string with id ``key``, its ``{placeholders}`` filled (the one translation hook)."""
+def texts(lang: str | None = None) -> Mapping[str, str]:
+    """Every key's text in ``lang`` (default: the current reader's language)."""
+    return table(pick_language(lang) if lang else _READER.get().language)
+
+
+def text(key: str, *, lang: str | None = None, **values: object) -> str:
+    """The string with id ``key`` in ``lang`` (default: the reader's), its ``{placeholders}``
+    filled (the one translation hook).
+
+    >>> text("hand.spot", spot=2), text("hand.spot", lang="it", spot=2)
+    ('Spot 2', 'Posto 2')
+    """
     try:
-        template = TEXT[key]
+        template = texts(lang)[key]
     except KeyError:
         raise MissingNameError(key) from None
     return template.format(**values) if values else template
 
 
+def has_text(key: str) -> bool:
+    """Whether ``key`` is in the catalogues."""
+    return key in TEXT
+
+
 def _name(key: str) -> str:
-    return TEXT.get(key, NEUTRAL)
+    return texts().get(key, NEUTRAL)
 
 
 def catalogue_text() -> dict[str, str]:
@@ -429,7 +199,7 @@ def catalogue_text() -> dict[str, str]:
 def variant_name(slug: str) -> str:
     """``lucky-lucky`` → ``Lucky Lucky Blackjack``; a catalogue game by its own title."""
     key = f"variant.{slug}"
-    return TEXT[key] if key in TEXT else catalogue_text().get(key, NEUTRAL)
+    return texts()[key] if key in TEXT else catalogue_text().get(key, NEUTRAL)
 
 
 def outcome_name(slug: str) -> str:
@@ -454,7 +224,7 @@ def paytable_name(side_bet: str, slug: str) -> str:
     description elsewhere, here a neutral name."""
     key = f"paytable.{side_bet}.{slug}"
     if key in TEXT:
-        return TEXT[key]
+        return texts()[key]
     return catalogue_text().get(key, text("paytable.other"))
 
 
@@ -481,7 +251,8 @@ def hint_line(action: str, ev: float, bet: int, *, best: bool, basic: bool) -> s
         marks.append(text("hint.basic"))
     mark = f"  · {', '.join(marks)}" if marks else ""
     value = format_money(round(ev * bet))
-    return f"{move_name(action):<18} {ev * 100:+6.1f}% of the bet {value:>9}{mark}"
+    share = ("+" if ev >= 0 else "-") + format_number(abs(ev) * 100, 1) + "%"
+    return f"{move_name(action):<18} {text('hint.of-the-bet', share=f'{share:>7}')} {value:>9}{mark}"
 
 
 def entry_kind_name(slug: str) -> str:
@@ -530,27 +301,61 @@ def wager_label(
     return text("hand.doubled", label=label) if doubled else label
 
 
+def format_number(value: float, digits: int = 0, lang: str | None = None) -> str:
+    """A number with the reader's separators: ``1,000`` in English, ``1.000`` in Italian."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    locale = LOCALES[pick_language(lang) if lang else language()]
+    return format_decimal(value, format=pattern, locale=_babel_locale(locale))
+
+
 def format_percent(value: float | Fraction, digits: int = 2) -> str:
-    """A ratio as a percentage: ``0.9951`` → ``99.51%`` (the exact fraction goes in a detail).
+    """A ratio as a percentage: ``0.9951`` → ``99.51%`` (``99,51%`` in Italian; the exact
+    fraction goes in a detail).
 
     >>> format_percent(Fraction(9951, 10000)), format_percent(0.5, 0)
     ('99.51%', '50%')
     """
-    return f"{float(value) * 100:,.{digits}f}%"
+    return f"{format_number(float(value) * 100, digits)}%"
 
 
-def format_money(minor: int, fmt: MoneyFormat = PLAY_MONEY) -> str:
-    """Minor units in the account's format: play money ``1,234.50``, a currency ``$1,234.50``.
+def format_money(minor: int, fmt: MoneyFormat | None = None) -> str:
+    """Minor units in the reader's format (``fmt``, default :func:`money_format`): play money
+    ``1,234.50`` (Italian ``1.234,50``), a currency ``$1,234.50`` (Italian ``€1.234,50``).
 
     >>> format_money(123450), format_money(-500, MoneyFormat(currency="USD"))
     ('1,234.50', '-$5.00')
+    >>> format_money(123450, MoneyFormat("it-IT", "EUR"))
+    '€1.234,50'
     """
+    fmt = fmt or money_format()
+    locale = _babel_locale(fmt.locale)
+    # Whole minor units: the decimal text is exact (no float rounding).
+    amount = format_decimal(
+        _minor_to_decimal(abs(minor)), format="#,##0.00", locale=locale, decimal_quantization=True
+    )
     sign = "-" if minor < 0 else ""
-    amount = f"{abs(minor) // 100:,}.{abs(minor) % 100:02d}"
     if fmt.currency is None:
         return f"{sign}{amount}"
-    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(fmt.currency, f"{fmt.currency} ")
-    return f"{sign}{symbol}{amount}"
+    return f"{sign}{_currency_symbol(fmt.currency, locale)}{amount}"
+
+
+def _minor_to_decimal(minor: int) -> Any:
+    from decimal import Decimal
+
+    return Decimal(minor).scaleb(-2)
+
+
+def _currency_symbol(code: str, locale: str) -> str:
+    from babel.numbers import get_currency_symbol
+
+    symbol = get_currency_symbol(code, locale=locale)
+    return symbol if symbol != code else f"{code} "
+
+
+def format_time(moment: datetime, lang: str | None = None) -> str:
+    """A moment as the reader writes it: ``Dec 1, 2026, 9:12 AM``, ``1 dic 2026, 09:12``."""
+    locale = LOCALES[pick_language(lang) if lang else language()]
+    return format_datetime(moment, format="medium", locale=_babel_locale(locale))
 
 
 # -- error sentences ------------------------------------------------------------------------
@@ -571,7 +376,7 @@ _MESSAGE_SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 messages); any amount in them is minor units and is written as money."""
 
 
-def error_sentence(code: str, message: str = "", fmt: MoneyFormat = PLAY_MONEY) -> str:
+def error_sentence(code: str, message: str = "", fmt: MoneyFormat | None = None) -> str:
     """One plain sentence for a person: no code, no number of cents.
 
     >>> error_sentence("invalid-bet", "spot 0 main bet is already at the maximum of 50000")
@@ -586,7 +391,7 @@ def error_sentence(code: str, message: str = "", fmt: MoneyFormat = PLAY_MONEY) 
         if found:
             amounts = [format_money(int(group), fmt) for group in found.groups()]
             return text(key, amount=amounts[0]) if amounts else text(key)
-    return TEXT.get(f"error.{code}", TEXT["error.error"])
+    return texts().get(f"error.{code}", text("error.error"))
 
 
 # -- ledger entries -------------------------------------------------------------------------
@@ -661,11 +466,13 @@ def hands_per_spot(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
     return counts
 
 
-def catalogue(fmt: MoneyFormat = PLAY_MONEY) -> dict[str, Any]:
-    """Everything ``GET /api/names`` serves: the strings, the outcome colours, the money
-    format."""
+def catalogue(fmt: MoneyFormat | None = None) -> dict[str, Any]:
+    """Everything ``GET /api/names`` serves, in the reader's language: the strings, the
+    outcome colours, the money format, the language and the languages a player may pick."""
     return {
-        "text": {**TEXT, **catalogue_text()},
+        "language": language(),
+        "languages": dict(LANGUAGES),
+        "text": {**texts(), **catalogue_text()},
         "outcome_kinds": dict(OUTCOME_KIND),
-        "money": fmt.to_dict(),
+        "money": (fmt or money_format()).to_dict(),
     }

@@ -27,6 +27,7 @@ from twentyone.server.routers import (
     variants,
     wallet,
 )
+from twentyone.server.language import Language
 from twentyone.server.security import Guard
 from twentyone.server.settings import RtpProvider, ServerSettings, exact_rtp
 from twentyone.server.throttle import Throttles
@@ -86,6 +87,7 @@ def create_app(
     openapi.install(app)
     docs.install(app)
     app.add_middleware(Guard, settings=config)
+    app.add_middleware(Language, settings=config)  # outermost: refusals read in the language
 
     for router in (
         auth.router,

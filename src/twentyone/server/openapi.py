@@ -26,6 +26,7 @@ _ROUND = (*AUTH, "unknown-round", "invalid-request")
 OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("post", "/api/auth/guest"): ("too-many-guests",),
     ("get", "/api/auth/me"): AUTH,
+    ("put", "/api/auth/language"): (*AUTH, "invalid-request"),
     ("post", "/api/auth/register"): (
         "invalid-request",
         "already-registered",

@@ -7,7 +7,7 @@ from these classes. Money is always an integer number of minor units (cents).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -48,6 +48,13 @@ class CredentialsIn(Input):
 
     username: Username
     password: Password
+
+
+class LanguageIn(Input):
+    """The language the player reads the game in (``en``, ``it``), kept with the account;
+    ``null`` follows the browser's ``Accept-Language`` again."""
+
+    language: Literal["en", "it"] | None
 
 
 class PlaceBetIn(Input):
@@ -99,6 +106,7 @@ class AccountOut(Schema):
     open_round_id: str | None
     open_round_variant: str | None
     created_at: str | None
+    language: Literal["en", "it"] | None = None
 
 
 class WalletOut(Schema):

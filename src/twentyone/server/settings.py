@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from twentyone.variants import Variant
@@ -25,6 +26,10 @@ class ServerSettings:
     ``client_failures``, the client address) for ``login_lock_s`` seconds — GLI-19 2.5.3
     counts 3 failures in 30 minutes. ``guests_per_client`` new players per client address
     per ``guest_window_s``.
+
+    ``currency``: the ISO 4217 code amounts are written in (``$TWENTYONE_CURRENCY``, e.g.
+    ``EUR``: ``€1.234,50`` in Italian, ``€1,234.50`` in English); ``None``, the default, is play
+    money, written without a symbol.
     """
 
     cookie_name: str = "twentyone_session"
@@ -43,6 +48,20 @@ class ServerSettings:
     login_lock_s: int = 1_800
     guests_per_client: int = 20
     guest_window_s: int = 3_600
+    currency: str | None = field(default_factory=lambda: _currency_setting())
+
+
+def _currency_setting() -> str | None:
+    from babel.numbers import UnknownCurrencyError, validate_currency
+
+    code = os.environ.get("TWENTYONE_CURRENCY", "").strip().upper()
+    if not code:
+        return None
+    try:
+        validate_currency(code)
+    except UnknownCurrencyError:
+        raise ValueError(f"TWENTYONE_CURRENCY={code} is not an ISO 4217 currency code") from None
+    return code
 
 
 RtpProvider = Callable[[Variant], dict[str, object]]

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import insert, select, update
+
+from twentyone.catalogues import LANGUAGES
+from twentyone.errors import InvalidArgumentError
 
 from twentyone.store import rows
 from twentyone.store.rows import StoredPlayer
@@ -23,6 +26,7 @@ from twentyone.table.errors import (
     PlayerExistsError,
     RoundInProgressError,
     TopUpNotNeededError,
+    UnknownPlayerError,
 )
 from twentyone.table.wallet import EntryKind, Posting
 
@@ -136,6 +140,26 @@ class Accounts:
                 )
                 post(unit, player, [posting])
             return info_of(unit, player)
+
+    def language(self, player_id: str) -> str | None:
+        """The language the player picked (``None``: the browser's own is followed)."""
+        with self._store.unit() as unit:
+            found = unit.conn.execute(select(_P.language).where(_P.id == player_id)).first()
+            if found is None:
+                raise UnknownPlayerError(f"no player {player_id!r}")
+            return cast("str | None", found[0])
+
+    def set_language(self, player_id: str, language: str | None) -> str | None:
+        """Keep ``language`` (one of :data:`twentyone.catalogues.LANGUAGES`, or ``None`` to
+        follow the browser again) with the account."""
+        if language is not None and language not in LANGUAGES:
+            raise InvalidArgumentError(f"language {language!r} is not one of {sorted(LANGUAGES)}")
+        with self._store.unit() as unit:
+            player = unit.player(player_id)
+            unit.conn.execute(
+                update(rows.PLAYERS).where(_P.id == player.id).values(language=language)
+            )
+            return language
 
     def get_player(self, player_id: str) -> PlayerInfo:
         """A player's account by id."""

@@ -57,6 +57,8 @@ class PlayerRow(Base):
     balance: Mapped[int] = mapped_column(Money)
     open_round_id: Mapped[str | None] = mapped_column(Id, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime())
+    # the language the player picked (``it``, ``en``); NULL: follow the browser's
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class SeatRow(Base):

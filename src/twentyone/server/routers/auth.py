@@ -21,7 +21,7 @@ from twentyone.server.deps import (
     client_address,
 )
 from twentyone.server.errors import NotAuthenticatedError
-from twentyone.server.schemas import AccountOut, CredentialsIn
+from twentyone.server.schemas import AccountOut, CredentialsIn, LanguageIn
 from twentyone.server.security import is_secure
 from twentyone.server.settings import ServerSettings
 from twentyone.store.service import TableService
@@ -46,6 +46,7 @@ def account_out(service: TableService, login: Login) -> AccountOut:
             "registered": login.username is not None,
             "open_round_variant": variant,
             "starting_balance": service.config.opening_grant,
+            "language": service.accounts.language(login.player_id),
         }
     )
 
@@ -93,6 +94,14 @@ def guest(
 @router.get("/me", summary="The session's account")
 def me(service: ServiceDep, login: CurrentLogin) -> AccountOut:
     """Balance, limits, login name and any unfinished round of the session's player."""
+    return account_out(service, login)
+
+
+@router.put("/language", summary="Pick the language the game is shown in")
+def set_language(body: LanguageIn, service: ServiceDep, login: CurrentLogin) -> AccountOut:
+    """Keep the player's language with the account (``null``: follow the browser again); the
+    client then asks for its texts in it (``Accept-Language``)."""
+    service.accounts.set_language(login.player_id, body.language)
     return account_out(service, login)
 
 

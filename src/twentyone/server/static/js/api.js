@@ -1,5 +1,8 @@
 // The fetch wrapper every call to the server goes through: JSON in and out, same-origin cookies,
-// the CSRF header on every state-changing request and an Idempotency-Key where the caller asks.
+// the CSRF header on every state-changing request, an Idempotency-Key where the caller asks, and
+// the page's language (Accept-Language), so every sentence the server writes is in it.
+
+import { currentLanguage } from "./names.js";
 
 const CSRF_COOKIE = "twentyone_csrf";
 
@@ -9,16 +12,14 @@ export class ApiError extends Error {
    * @param {number} status
    * @param {string} code
    * @param {string} message the technical message (for logs)
-   * @param {string} [sentence] the plain sentence a person reads
+   * @param {string} [sentence] the plain sentence a person reads ("": messages.js finds one)
    */
   constructor(status, code, message, sentence) {
     super(message);
     this.status = status;
     this.code = code;
-    this.sentence = sentence || ApiError.GENERIC;
+    this.sentence = sentence || "";
   }
-
-  static GENERIC = "Something went wrong. Please try again.";
 }
 
 /** @type {(() => Promise<void>) | null} */
@@ -74,7 +75,7 @@ export async function api(method, path, body, options = {}) {
  */
 async function send(method, path, body, options, retried) {
   /** @type {Record<string, string>} */
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": currentLanguage() };
   /** @type {RequestInit} */
   const init = { method, credentials: "same-origin", headers };
   if (body !== undefined) {

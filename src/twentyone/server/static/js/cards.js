@@ -1,20 +1,21 @@
 import { el } from "./dom.js";
+import { t } from "./names.js";
 
 // Cards and chips as the felt draws them.
 
 export const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const RED = new Set(["h", "d"]);
 
-const RANK_WORDS = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
-const SUIT_WORDS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const WORDED = new Set(["A", "J", "Q", "K"]); // ranks said as words (card.rank.A …); the rest as numbers
 
 /**
- * A card as a screen reader says it: "10 of spades" (null: "face-down card").
+ * A card as a screen reader says it: "10 of spades", "Regina di cuori" (null: a face-down card).
  * @param {string | null} text
  */
 export function cardWords(text) {
-  if (!text) return "face-down card";
-  return `${RANK_WORDS[text[0]] || text[0]} of ${SUIT_WORDS[text[1]] || ""}`;
+  if (!text) return t("card.face-down");
+  const rank = WORDED.has(text[0]) ? t(`card.rank.${text[0]}`) : text[0] === "T" ? "10" : text[0];
+  return t("card.of", { rank, suit: t(`card.suit.${text[1]}`) });
 }
 
 /**

@@ -1,13 +1,12 @@
-// Money and number formats shown to people.
+// Chip labels as the rack shows them (money and percentages come from names.js).
 
-// Money and percentages come from names.js (the account's format, one place for every page).
+import { formatNumber } from "./names.js";
+
 export { formatMoney as money, formatPercent as pct } from "./names.js";
 
+/** A chip's face: 25 for 25.00, 1K for 1,000.00, 2.5K (Italian 2,5K). @param {number} value */
 export function chipLabel(value) {
-  const dollars = value / 100;
-  return dollars >= 1000 ? `${dollars / 1000}K` : String(dollars);
-}
-
-export function when(iso) {
-  return iso ? new Date(iso).toLocaleString() : "";
+  const units = value / 100;
+  if (units >= 1000) return `${formatNumber(units / 1000, Number.isInteger(units / 1000) ? 0 : 1)}K`;
+  return formatNumber(units, Number.isInteger(units) ? 0 : 2);
 }

@@ -4,6 +4,7 @@
 
 import { onUnauthenticated, api } from "./api.js";
 import { showError } from "./messages.js";
+import { drawChrome, followAccount, storedLanguage } from "./language.js";
 import { loadNames } from "./names.js";
 import { renderAccount } from "./pages/account.js";
 import { renderHistory } from "./pages/history.js";
@@ -13,7 +14,7 @@ import { renderRules } from "./pages/rules.js";
 import { renderStatement } from "./pages/statement.js";
 import { renderTablePage } from "./pages/table.js";
 import { registerPages, route } from "./router.js";
-import { startSession } from "./session.js";
+import { setAccount, startSession } from "./session.js";
 import { app } from "./state.js";
 
 registerPages({
@@ -28,8 +29,10 @@ onUnauthenticated(startSession);
 
 async function boot() {
   try {
-    await loadNames(); // first: everything drawn after it (the top bar too) reads the names
+    await loadNames(storedLanguage()); // first: everything drawn after it reads the names
+    drawChrome();
     await startSession();
+    if (await followAccount(app.me)) setAccount(app.me); // the account's own choice wins
     app.variants = await api("GET", "/api/variants");
   } catch (error) {
     showError(error);

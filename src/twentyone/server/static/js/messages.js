@@ -1,21 +1,10 @@
 import { ApiError } from "./api.js";
+import { hasText, t } from "./names.js";
 
 // Messages for the player: one plain sentence, in a message area that sits in the page's flow
 // (the table's own line above its controls, else the line under the top bar), so it never
 // covers a control. Errors are announced (role=alert); they clear on the next message or after
 // a while.
-
-/** Sentences for the common refusals when the server's error body has none. */
-const FALLBACK = {
-  "invalid-bet": "That bet is not allowed here.",
-  "insufficient-funds": "Your balance does not cover that.",
-  "illegal-action": "That move is not open to you now.",
-  "stale-action": "The table had already moved on; it now shows where the round stands.",
-  "round-in-progress": "Finish the round in progress first.",
-  "no-round": "There is no round in progress.",
-  "not-authenticated": "Your session ended; please reload the page.",
-  "unknown-variant": "There is no such table.",
-};
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let timer;
@@ -58,15 +47,15 @@ export function toast(_code, message, kind = "error") {
 }
 
 /**
- * The sentence a person reads for an error.
+ * The sentence a person reads for an error: the server's, else the catalogue's for its code.
  * @param {unknown} error
  */
 export function errorSentence(error) {
   if (error instanceof ApiError) {
-    if (error.sentence && error.sentence !== ApiError.GENERIC) return error.sentence;
-    return FALLBACK[/** @type {keyof typeof FALLBACK} */ (error.code)] || ApiError.GENERIC;
+    if (error.sentence) return error.sentence;
+    return hasText(`error.${error.code}`) ? t(`error.${error.code}`) : t("error.error");
   }
-  return "The server could not be reached. Check the connection and try again.";
+  return t("error.network");
 }
 
 /** @param {unknown} error */

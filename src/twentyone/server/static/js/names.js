@@ -1,8 +1,9 @@
 // Display names for everything a person reads: variants, outcomes, side bets and their outcomes,
 // pay tables, actions, hands, wagers, money and percentages. Every string comes from the server's
-// one table (src/twentyone/display.py, served by GET /api/names, keyed by stable ids), fetched
-// once at boot by loadNames(); the look-ups after it are synchronous. A slug without a name is a
-// bug: it is reported with console.error and a neutral word is shown, never the slug.
+// message catalogues (src/twentyone/locale/*/messages.po, served by GET /api/names in one
+// language, keyed by stable ids), fetched at boot by loadNames() and again when the player picks
+// another language; the look-ups after it are synchronous. A slug without a name is a bug: it is
+// reported with console.error and a neutral word is shown, never the slug.
 
 const NEUTRAL = "—";
 
@@ -14,20 +15,46 @@ let outcomeKinds = {};
 let moneyFormat = { locale: "en-US", currency: null };
 /** @type {Intl.NumberFormat | null} */
 let moneyFormatter = null;
+let language = "en";
+/** @type {Record<string, string>} */
+let languages = { en: "English" };
 
-/** Fetches the display names once; the page works on neutral words if the server cannot. */
-export async function loadNames() {
+/**
+ * Fetches the display names in `lang` (default: the server picks from the browser's
+ * Accept-Language); the page works on neutral words if the server cannot answer.
+ * @param {string | null} [lang]
+ */
+export async function loadNames(lang = null) {
   try {
-    const response = await fetch("/api/names", { credentials: "same-origin" });
+    const url = lang ? `/api/names?lang=${encodeURIComponent(lang)}` : "/api/names";
+    const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
     if (!response.ok) throw new Error(`GET /api/names answered ${response.status}`);
     const data = await response.json();
     text = data.text || {};
     outcomeKinds = data.outcome_kinds || {};
     moneyFormat = data.money || moneyFormat;
+    language = data.language || language;
+    languages = data.languages || languages;
   } catch (error) {
     console.error("display names could not be loaded", error);
   }
   moneyFormatter = null;
+  document.documentElement.lang = language;
+}
+
+/** The language the page is shown in ("en", "it"). */
+export function currentLanguage() {
+  return language;
+}
+
+/** The languages a player may pick, each named in itself: {"en": "English", "it": "Italiano"}. */
+export function languageNames() {
+  return { ...languages };
+}
+
+/** @param {string} key */
+export function hasText(key) {
+  return key in text;
 }
 
 /**
@@ -132,27 +159,59 @@ export function wagerLabel(line) {
 }
 
 /**
- * Money in the account's format: play money "1,234.50", a currency account "$1,234.50".
+ * Money in the reader's format: the language's separators, the operator's currency symbol before
+ * the amount ("$1,234.50", "€1.234,50"); play money without a symbol ("1,234.50", "1.234,50").
  * @param {number | null | undefined} minor
  */
 export function formatMoney(minor) {
   if (minor === null || minor === undefined) return NEUTRAL;
   if (!moneyFormatter) {
-    moneyFormatter = moneyFormat.currency
-      ? new Intl.NumberFormat(moneyFormat.locale, { style: "currency", currency: moneyFormat.currency })
-      : new Intl.NumberFormat(moneyFormat.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormatter = new Intl.NumberFormat(moneyFormat.locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      // @ts-ignore -- "always": Italian groups 1.234 too (CLDR's minimum grouping would not)
+      useGrouping: "always",
+    });
   }
   // Minor units are whole numbers; dividing by 100 is exact to the cent for display.
-  return moneyFormatter.format(minor / 100);
+  const amount = moneyFormatter.format(Math.abs(minor) / 100);
+  return `${minor < 0 ? "-" : ""}${currencySymbol()}${amount}`;
+}
+
+/** The operator's currency as its symbol in the reader's locale ("€", "$"), or "" (play money). */
+function currencySymbol() {
+  if (!moneyFormat.currency) return "";
+  const parts = new Intl.NumberFormat(moneyFormat.locale, { style: "currency", currency: moneyFormat.currency }).formatToParts(0);
+  const symbol = parts.find((p) => p.type === "currency");
+  return symbol ? symbol.value : `${moneyFormat.currency} `;
 }
 
 /**
- * A ratio as a percentage: 0.9951 → "99.51%" (the exact fraction belongs in a detail).
+ * A number with the reader's separators: 1000 → "1,000" (Italian "1.000").
+ * @param {number} x
+ * @param {number} [digits]
+ */
+export function formatNumber(x, digits = 0) {
+  // @ts-ignore -- "always": see formatMoney
+  return x.toLocaleString(moneyFormat.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: "always" });
+}
+
+/**
+ * A ratio as a percentage: 0.9951 → "99.51%" (Italian "99,51%"; the exact fraction belongs in
+ * a detail).
  * @param {number} x
  * @param {number} [digits]
  */
 export function formatPercent(x, digits = 2) {
-  return `${(x * 100).toLocaleString(moneyFormat.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+  return `${formatNumber(x * 100, digits)}%`;
+}
+
+/**
+ * Words joined as the language joins a list: "Double and Split", "Raddoppia e Dividi".
+ * @param {string[]} words
+ */
+export function formatList(words) {
+  return new Intl.ListFormat(moneyFormat.locale, { style: "long", type: "conjunction" }).format(words);
 }
 
 /**

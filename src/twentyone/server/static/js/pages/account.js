@@ -4,8 +4,9 @@
 // start a new guest account, explicitly.
 import { ApiError, api, onUnauthenticated } from "../api.js";
 import { el, mount } from "../dom.js";
-import { showError, toast } from "../messages.js";
+import { errorSentence, showError, toast } from "../messages.js";
 import { formatMoney, t } from "../names.js";
+import { followAccount } from "../language.js";
 import { go } from "../router.js";
 import { clearAccount, markLoggedOut, setAccount, startSession, topUpButton } from "../session.js";
 import { app } from "../state.js";
@@ -36,12 +37,13 @@ function authForm(id, title, path, submitLabel, note) {
       const me = await api("POST", path, { username: data.get("username"), password: data.get("password") });
       markLoggedOut(false);
       onUnauthenticated(startSession);
+      await followAccount(me); // the account's own language, if it picked one
       setAccount(me);
       toast(null, t(id === "register-form" ? "page.registered" : "page.welcome", { name: me.username }), "info");
       go(me.open_round_variant ? `#/table/${me.open_round_variant}` : "#/");
     } catch (failure) {
       error.hidden = false;
-      error.textContent = failure instanceof ApiError ? failure.sentence : t("error.network");
+      error.textContent = errorSentence(failure);
     }
   });
   return form;

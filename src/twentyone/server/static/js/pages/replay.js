@@ -106,7 +106,7 @@ export function handTotal(cards, canBeBlackjack) {
 }
 
 function prettyCard(text) {
-  if (!text) return "a face-down card";
+  if (!text) return t("card.face-down");
   return `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]] || ""}`;
 }
 

@@ -4,7 +4,7 @@
 // rounds, disconnection and history.
 import { api } from "../api.js";
 import { el, mount } from "../dom.js";
-import { formatMoney, formatPercent, paytableName, sideBetName, sideOutcomeName, t, variantName } from "../names.js";
+import { formatMoney, formatNumber, formatPercent, paytableName, sideBetName, sideOutcomeName, t, variantName } from "../names.js";
 import { app } from "../state.js";
 
 /** @param {any} bet a side bet's pay table */
@@ -26,7 +26,7 @@ function paytableSection(bet) {
         "tbody",
         {},
         Object.entries(bet.pays).map(([outcome, pays]) =>
-          el("tr", {}, el("td", { text: sideOutcomeName(bet.name, outcome) }), el("td", { class: "num", text: t("page.to-one", { pays: Number(pays).toLocaleString("en-US") }) })),
+          el("tr", {}, el("td", { text: sideOutcomeName(bet.name, outcome) }), el("td", { class: "num", text: t("page.to-one", { pays: formatNumber(Number(pays)) }) })),
         ),
       ),
     ),

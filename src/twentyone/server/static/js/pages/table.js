@@ -4,7 +4,7 @@
 import { ApiError, api, newIdempotencyKey } from "../api.js";
 import { el, mount } from "../dom.js";
 import { clearMessage, showError, showMessage } from "../messages.js";
-import { formatMoney, handLabel, sideBetName, variantName } from "../names.js";
+import { actionName, formatList, formatMoney, handLabel, sideBetName, t, variantName } from "../names.js";
 import { go } from "../router.js";
 import { setWallet } from "../session.js";
 import { app, variantInfo } from "../state.js";
@@ -46,11 +46,11 @@ function inRound() {
 /** @param {string} name */
 export async function renderTablePage(name) {
   const info = variantInfo(name);
-  if (!info) throw new ApiError(404, "unknown-variant", `no variant called ${name}`, "There is no such table.");
+  if (!info) throw new ApiError(404, "unknown-variant", `no variant called ${name}`, t("error.unknown-variant"));
   if (info.name !== name) return go(`#/table/${info.name}`);
   const table = await api("GET", `/api/tables/${info.name}`);
   if (table.round && table.round.variant !== info.name) {
-    showMessage(`Finish your ${variantName(table.round.variant)} round first.`);
+    showMessage(t("table.finish-round-first", { game: variantName(table.round.variant) }));
     return go(`#/table/${table.round.variant}`);
   }
   app.table = table;
@@ -85,34 +85,34 @@ function mountTable(info) {
   const table = app.table;
   const stepper = info.name === "european";
   const sideText = table.side_bets.map((/** @type {any} */ b) =>
-    el("span", {}, ` · ${sideBetName(b.name)} `, el("b", { text: b.min_stake === b.max_stake ? `exactly ${formatMoney(b.min_stake)}` : `${formatMoney(b.min_stake)} – ${formatMoney(b.max_stake)}` })),
+    el("span", {}, ` · ${sideBetName(b.name)} `, el("b", { text: b.min_stake === b.max_stake ? t("table.exactly", { amount: formatMoney(b.min_stake) }) : `${formatMoney(b.min_stake)} – ${formatMoney(b.max_stake)}` })),
   );
   const help = helpDialog();
   const head = el(
     "div",
     { class: "table-head" },
     el("h1", { text: variantName(info.name) }),
-    el("div", { class: "limits", id: "limits" }, "Limits ", el("b", { text: `${formatMoney(table.limits.min_bet)} – ${formatMoney(table.limits.max_bet)}` }), sideText),
+    el("div", { class: "limits", id: "limits" }, `${t("table.limits")} `, el("b", { text: `${formatMoney(table.limits.min_bet)} – ${formatMoney(table.limits.max_bet)}` }), sideText),
     el(
       "div",
       { class: "table-tools" },
-      el("a", { href: `#/rules/${info.name}`, text: "Rules & pay tables" }),
+      el("a", { href: `#/rules/${info.name}`, text: t("table.rules-link") }),
       el("button", {
         class: "btn link",
         id: "btn-sound",
         type: "button",
         "aria-pressed": String(soundOn()),
         "aria-keyshortcuts": "M",
-        text: soundOn() ? "Sound on" : "Sound off",
+        text: t(soundOn() ? "table.sound-on" : "table.sound-off"),
         onclick: (/** @type {Event} */ event) => {
           setSound(!soundOn());
           const b = /** @type {HTMLButtonElement} */ (event.currentTarget);
-          b.textContent = soundOn() ? "Sound on" : "Sound off";
+          b.textContent = t(soundOn() ? "table.sound-on" : "table.sound-off");
           b.setAttribute("aria-pressed", String(soundOn()));
         },
       }),
       trainingButton(info.advisor !== false),
-      el("button", { class: "btn link", id: "btn-help", type: "button", "aria-keyshortcuts": "?", "aria-haspopup": "dialog", text: "Shortcuts (?)", onclick: () => help.showModal() }),
+      el("button", { class: "btn link", id: "btn-help", type: "button", "aria-keyshortcuts": "?", "aria-haspopup": "dialog", text: t("table.shortcuts"), onclick: () => help.showModal() }),
     ),
   );
   page.felt = buildFelt(table, stepper, {
@@ -160,7 +160,8 @@ function draw() {
   setWallet(balance, open ? round.held : table.held, onTable);
   const dock = document.getElementById("dock-balance");
   if (dock) {
-    dock.replaceChildren("Balance ", el("b", { text: formatMoney(balance) }), open ? ` · in play ${formatMoney(round.held)}` : onTable ? ` · bets ${formatMoney(onTable)} · ${formatMoney(balance - onTable)} after DEAL` : "");
+    const extra = open ? t("page.in-play", { amount: formatMoney(round.held) }) : onTable ? t("page.bets-on-table", { amount: formatMoney(onTable), after: formatMoney(balance - onTable) }) : "";
+    dock.replaceChildren(`${t("nav.balance")} `, el("b", { text: formatMoney(balance) }), extra ? ` · ${extra}` : "");
   }
   const betting = !open;
   updateFelt(page.felt, modelFromRound(round), { table, betting, busy: app.busy || page.dealing, tableBets: !round });
@@ -178,7 +179,7 @@ function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
   wins.replaceChildren();
   message.className = "message";
   if (!round) {
-    message.textContent = table.total ? `Bets ${formatMoney(table.total)} · press DEAL when ready` : "Place your bets: pick a chip, then a circle";
+    message.textContent = table.total ? t("table.bets-ready", { amount: formatMoney(table.total) }) : t("table.place-bets");
     return;
   }
   if (round.status !== "open") {
@@ -209,9 +210,9 @@ function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
   const who = handLabel(pos + 1, index + 1, spotHands.length);
   if (round.phase === "insurance") {
     const even = round.legal_actions.includes("even-money") || round.legal_actions.includes("no-even-money");
-    message.textContent = even ? `Even money for ${handLabel(pos + 1, 1, 1)}?` : `Insurance for ${handLabel(pos + 1, 1, 1)}?`;
+    message.textContent = t(even ? "table.even-money-for" : "table.insurance-for", { hand: handLabel(pos + 1, 1, 1) });
   } else {
-    message.textContent = `${who}: your move`;
+    message.textContent = t("table.your-move", { hand: who });
   }
 }
 
@@ -340,7 +341,7 @@ function placeChip(pos, offer) {
     app.shown = null;
     pickChip();
     const stake = offer ? table.spots[pos].side_bets[offer.name] : table.spots[pos].bet;
-    announce(`${handLabel(pos + 1, 1, 1)}: ${offer ? "side bet" : "bet"} ${formatMoney(stake)}. Bets on the table ${formatMoney(table.total)}.`);
+    announce(t(offer ? "table.announce-side-bet" : "table.announce-bet", { hand: handLabel(pos + 1, 1, 1), amount: formatMoney(stake), total: formatMoney(table.total) }));
     chipSound();
   });
 }
@@ -356,7 +357,7 @@ function tableOp(op) {
     if (!DEALS.has(op)) {
       app.shown = null;
       pickChip();
-      announce(table.total ? `Bets on the table ${formatMoney(table.total)}.` : "No bets on the table.");
+      announce(table.total ? t("table.bets-on-table", { total: formatMoney(table.total) }) : t("table.no-bets"));
       return;
     }
     await playRound(table.round);
@@ -406,7 +407,7 @@ async function playRound(state) {
     const line = document.getElementById("message");
     if (line && from === 0) {
       line.className = "message";
-      line.textContent = "Dealing…";
+      line.textContent = t("table.dealing");
     }
     beginSequence();
     drawControls();
@@ -484,24 +485,28 @@ function announceState(state, frames) {
   const dealt = frames.filter((f) => f.kind === "card" || f.kind === "dealer-card" || f.kind === "flip");
   if (dealt.length) {
     const up = state.dealer.cards.filter(Boolean);
-    parts.push(`Dealer ${state.status === "open" ? "shows" : "has"} ${up.map(spokenCard).join(", ")}${state.dealer.total !== null ? `, ${state.dealer.total}` : ""}.`);
+    const shows = state.status === "open" ? "shows" : "has";
+    const cards = up.map(spokenCard).join(", ");
+    parts.push(state.dealer.total !== null ? t(`table.announce-dealer-${shows}-total`, { cards, total: state.dealer.total }) : t(`table.announce-dealer-${shows}`, { cards }));
     state.positions.forEach((/** @type {number} */ pos, /** @type {number} */ spot) => {
       const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
       hands.forEach((/** @type {any} */ h, /** @type {number} */ k) => {
-        parts.push(`${handLabel(pos + 1, k + 1, hands.length)}: ${h.cards.map(spokenCard).join(", ")}, ${h.blackjack ? "blackjack" : h.total > 21 ? `${h.total}, bust` : h.total}.`);
+        const total = h.blackjack ? t("table.spoken-blackjack") : h.total > 21 ? t("table.spoken-bust", { total: h.total }) : String(h.total);
+        parts.push(t("table.announce-hand", { hand: handLabel(pos + 1, k + 1, hands.length), cards: h.cards.map(spokenCard).join(", "), total }));
       });
     });
   }
   if (state.status !== "open") {
     parts.push(`${headline(state).text}.`);
-    for (const win of sideWins(state)) parts.push(`${win.text}: ${formatMoney(win.won)} won.`);
+    for (const win of sideWins(state)) parts.push(t("table.announce-side-win", { win: win.text, amount: formatMoney(win.won) }));
   } else if (state.phase === "insurance") {
-    parts.push(document.getElementById("insurance-question")?.textContent || "Insurance?");
+    parts.push(document.getElementById("insurance-question")?.textContent || t("table.insurance-question"));
   } else if (state.current) {
     const [spot, hand] = state.current;
     const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
     const k = hands.findIndex((/** @type {any} */ h) => h.hand === hand);
-    parts.push(`${handLabel(state.positions[spot] + 1, k + 1, hands.length)} to play: ${state.legal_actions.join(", ")}.`);
+    const moves = formatList(state.legal_actions.map((/** @type {string} */ a) => actionName(a)));
+    parts.push(t("table.announce-to-play", { hand: handLabel(state.positions[spot] + 1, k + 1, hands.length), moves }));
   }
   announce(parts.join(" "));
 }
@@ -538,7 +543,7 @@ document.addEventListener("keydown", (event) => {
       if (next !== undefined) {
         app.chip = next;
         drawControls();
-        announce(`Chip ${formatMoney(next)}`);
+        announce(t("table.chip", { amount: formatMoney(next) }));
       }
     },
     help: () => /** @type {HTMLDialogElement | null} */ (document.getElementById("help"))?.showModal(),

@@ -1,5 +1,7 @@
 // What a screen reader hears: cards, totals and results, through one polite live region.
 
+import { cardWords } from "../cards.js";
+
 /** @param {string} text */
 export function announce(text) {
   const region = document.getElementById("announcer");
@@ -11,15 +13,10 @@ export function announce(text) {
   }, 30);
 }
 
-const RANKS = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
-const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-
 /**
- * "10 of spades".
+ * "10 of spades" ("10 di picche"), a hidden card as "face-down card".
  * @param {string | null} card
  */
 export function spokenCard(card) {
-  if (!card) return "a face-down card";
-  const rank = RANKS[/** @type {keyof typeof RANKS} */ (card[0])] || card[0];
-  return `${rank} of ${SUITS[/** @type {keyof typeof SUITS} */ (card[1])] || ""}`;
+  return cardWords(card);
 }

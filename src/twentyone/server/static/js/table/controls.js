@@ -4,7 +4,7 @@
 
 import { chipLabel } from "../format.js";
 import { el } from "../dom.js";
-import { formatMoney, handLabel } from "../names.js";
+import { actionName, formatList, formatMoney, handLabel, t } from "../names.js";
 import { hintButton, hintPanel } from "./hint.js";
 
 /**
@@ -42,8 +42,8 @@ export function chipStates(table, balance) {
   const states = new Map();
   for (const value of table.chips) {
     let why = null;
-    if (value > table.limits.max_bet) why = `above the ${formatMoney(table.limits.max_bet)} maximum bet`;
-    else if (value > free) why = free > 0 ? `more than the ${formatMoney(free)} left to bet` : "no balance left to bet";
+    if (value > table.limits.max_bet) why = t("controls.chip-over-max", { amount: formatMoney(table.limits.max_bet) });
+    else if (value > free) why = free > 0 ? t("controls.chip-over-free", { amount: formatMoney(free) }) : t("controls.chip-no-balance");
     states.set(value, why);
   }
   return states;
@@ -55,11 +55,11 @@ export function chipStates(table, balance) {
  * @param {number} balance
  */
 export function doubleBetsBlocked(table, balance) {
-  if (!table.total) return "Place a bet first.";
-  if (table.total * 2 > balance) return `Doubling needs ${formatMoney(table.total * 2)}; the balance is ${formatMoney(balance)}.`;
+  if (!table.total) return t("error.no-bets");
+  if (table.total * 2 > balance) return t("controls.double-needs", { amount: formatMoney(table.total * 2), balance: formatMoney(balance) });
   if (table.over_max !== "honour") {
     const over = table.spots.findIndex((s) => s.bet * 2 > table.limits.max_bet);
-    if (over >= 0) return `Doubling would take ${handLabel(over + 1, 1, 1)} past the ${formatMoney(table.limits.max_bet)} maximum.`;
+    if (over >= 0) return t("controls.double-over-max", { hand: handLabel(over + 1, 1, 1), amount: formatMoney(table.limits.max_bet) });
   }
   return null;
 }
@@ -106,14 +106,14 @@ export function controlsNode(view, on) {
   const states = chipStates(table, view.balance);
   const rack = el(
     "div",
-    { class: "chip-rack", role: "group", "aria-label": "Chips" },
+    { class: "chip-rack", role: "group", "aria-label": t("controls.chips") },
     table.chips.map((value) => {
       const why = states.get(value);
       return el("button", {
         class: `chip v${value}`,
         type: "button",
         "aria-pressed": String(view.chip === value),
-        "aria-label": `Chip ${formatMoney(value)}${why ? ` (${why})` : ""}`,
+        "aria-label": `${t("table.chip", { amount: formatMoney(value) })}${why ? ` (${why})` : ""}`,
         title: why || undefined,
         dataset: { value },
         disabled: open || view.busy || Boolean(why),
@@ -128,31 +128,31 @@ export function controlsNode(view, on) {
   const betting = el(
     "div",
     { class: "button-row", id: "betting-buttons", hidden: open || view.dealing },
-    button("btn-undo", "Undo", { enabled: idle && table.can_undo, cls: "secondary", key: "U", onClick: () => on.tableOp("undo") }),
-    button("btn-clear", "Clear bets", { enabled: idle && hasBets, cls: "secondary", key: "C", onClick: () => on.tableOp("clear") }),
-    button("btn-double-bets", "Double", { enabled: idle && !doubleWhy, cls: "secondary", key: "X", describedBy: doubleWhy && hasBets ? "why-double" : undefined, onClick: () => on.tableOp("double") }),
-    button("btn-rebet", "Rebet", { enabled: idle && table.can_rebet && !hasBets, cls: "secondary", key: "R", onClick: () => on.tableOp("rebet") }),
-    button("btn-rebet-deal", "Rebet & deal", { enabled: idle && table.can_rebet && !hasBets, key: "Shift+R", onClick: () => on.tableOp("rebet-and-deal") }),
-    button("btn-double-deal", "Double & deal", { enabled: idle && table.can_rebet && !hasBets, key: "Shift+X", onClick: () => on.tableOp("double-and-deal") }),
-    button("btn-deal", "Deal", { enabled: idle && table.spots.some((/** @type {any} */ s) => s.bet > 0), cls: "deal", key: "Enter", onClick: () => on.tableOp("deal") }),
+    button("btn-undo", t("button.undo"), { enabled: idle && table.can_undo, cls: "secondary", key: "U", onClick: () => on.tableOp("undo") }),
+    button("btn-clear", t("button.clear"), { enabled: idle && hasBets, cls: "secondary", key: "C", onClick: () => on.tableOp("clear") }),
+    button("btn-double-bets", t("action.double"), { enabled: idle && !doubleWhy, cls: "secondary", key: "X", describedBy: doubleWhy && hasBets ? "why-double" : undefined, onClick: () => on.tableOp("double") }),
+    button("btn-rebet", t("button.rebet"), { enabled: idle && table.can_rebet && !hasBets, cls: "secondary", key: "R", onClick: () => on.tableOp("rebet") }),
+    button("btn-rebet-deal", t("button.rebet-deal"), { enabled: idle && table.can_rebet && !hasBets, key: "Shift+R", onClick: () => on.tableOp("rebet-and-deal") }),
+    button("btn-double-deal", t("button.double-deal"), { enabled: idle && table.can_rebet && !hasBets, key: "Shift+X", onClick: () => on.tableOp("double-and-deal") }),
+    button("btn-deal", t("button.deal"), { enabled: idle && table.spots.some((/** @type {any} */ s) => s.bet > 0), cls: "deal", key: "Enter", onClick: () => on.tableOp("deal") }),
   );
   const why = el("p", { class: "why", id: "why-double", text: !open && hasBets && doubleWhy ? doubleWhy : "" });
 
   const legal = open ? new Set(round.legal_actions) : new Set();
   const poor = open ? new Set(round.unaffordable) : new Set();
   const insurance = open && round.phase === "insurance";
-  const poorText = [...poor].map((a) => (a === "double" ? "Double" : a === "split" ? "Split" : a === "insurance" ? "Insurance" : "Even money"));
+  const poorText = [...poor].map((a) => (a === "insurance" ? t("phase.insurance") : a === "even-money" ? t("button.even-money") : actionName(a)));
   const play = el(
     "div",
     { class: "button-row", id: "play-buttons", hidden: !open || insurance || view.dealing },
-    button("btn-hit", "Hit", { enabled: idle && legal.has("hit"), key: "H", onClick: () => on.act("hit") }),
-    button("btn-stand", "Stand", { enabled: idle && legal.has("stand"), key: "S", onClick: () => on.act("stand") }),
-    button("btn-double", "Double", { enabled: idle && legal.has("double"), key: "D", describedBy: poor.has("double") ? "why-play" : undefined, onClick: () => on.act("double") }),
-    button("btn-split", "Split", { enabled: idle && legal.has("split"), key: "P", describedBy: poor.has("split") ? "why-play" : undefined, onClick: () => on.act("split") }),
-    legal.has("surrender") ? button("btn-surrender", "Surrender", { enabled: idle, cls: "danger", key: "G", onClick: () => on.act("surrender") }) : null,
+    button("btn-hit", actionName("hit"), { enabled: idle && legal.has("hit"), key: "H", onClick: () => on.act("hit") }),
+    button("btn-stand", actionName("stand"), { enabled: idle && legal.has("stand"), key: "S", onClick: () => on.act("stand") }),
+    button("btn-double", actionName("double"), { enabled: idle && legal.has("double"), key: "D", describedBy: poor.has("double") ? "why-play" : undefined, onClick: () => on.act("double") }),
+    button("btn-split", actionName("split"), { enabled: idle && legal.has("split"), key: "P", describedBy: poor.has("split") ? "why-play" : undefined, onClick: () => on.act("split") }),
+    legal.has("surrender") ? button("btn-surrender", actionName("surrender"), { enabled: idle, cls: "danger", key: "G", onClick: () => on.act("surrender") }) : null,
     insurance ? null : hintButton(round, { hints: view.hints, busy: !idle }, on.redraw),
   );
-  const whyPlay = el("p", { class: "why", id: "why-play", text: open && poorText.length ? `${poorText.join(" and ")}: not enough balance.` : "" });
+  const whyPlay = el("p", { class: "why", id: "why-play", text: open && poorText.length ? t("controls.not-enough", { moves: formatList(poorText) }) : "" });
 
   let prompt = null;
   if (insurance && !view.dealing) {
@@ -163,11 +163,9 @@ export function controlsNode(view, on) {
     const who = handLabel(pos + 1, 1, 1);
     const evenMoney = legal.has("even-money") || legal.has("no-even-money") || poor.has("even-money");
     const many = spotsToAsk(round) > 1;
-    const scope = view.applyAll ? `all ${spotsToAsk(round)} hands` : who;
     const cost = Math.floor(stake / 2);
-    const question = evenMoney
-      ? `Even money for ${scope}? Take ${formatMoney(stake)} now (1 to 1) for ${view.applyAll ? "each blackjack" : "your blackjack"}, or decline and play on: a blackjack pays 3 to 2 unless the dealer has one too.`
-      : `Insurance for ${scope}? It costs ${view.applyAll ? "half of each bet" : formatMoney(cost)} and pays 2 to 1 if the dealer has blackjack.`;
+    const values = { hand: who, count: spotsToAsk(round), amount: formatMoney(evenMoney ? stake : cost) };
+    const question = t(`controls.${evenMoney ? "even-money" : "insurance"}-question${view.applyAll ? "-all" : ""}`, values);
     prompt = el(
       "div",
       { class: "insurance", id: "insurance-buttons", role: "group", "aria-labelledby": "insurance-question" },
@@ -177,12 +175,12 @@ export function controlsNode(view, on) {
         { class: "button-row" },
         evenMoney
           ? [
-              button("btn-even-money", "Even money", { enabled: idle && legal.has("even-money"), key: "E", onClick: () => on.act("even-money") }),
-              button("btn-no-even-money", "Decline", { enabled: idle && legal.has("no-even-money"), cls: "secondary", key: "N", onClick: () => on.act("no-even-money") }),
+              button("btn-even-money", t("button.even-money"), { enabled: idle && legal.has("even-money"), key: "E", onClick: () => on.act("even-money") }),
+              button("btn-no-even-money", t("button.decline"), { enabled: idle && legal.has("no-even-money"), cls: "secondary", key: "N", onClick: () => on.act("no-even-money") }),
             ]
           : [
-              button("btn-accept", "Accept", { enabled: idle && legal.has("insurance"), key: "Y", describedBy: poor.has("insurance") ? "why-play" : undefined, onClick: () => on.act("insurance") }),
-              button("btn-decline", "Decline", { enabled: idle && legal.has("no-insurance"), cls: "secondary", key: "N", onClick: () => on.act("no-insurance") }),
+              button("btn-accept", t("button.accept"), { enabled: idle && legal.has("insurance"), key: "Y", describedBy: poor.has("insurance") ? "why-play" : undefined, onClick: () => on.act("insurance") }),
+              button("btn-decline", t("button.decline"), { enabled: idle && legal.has("no-insurance"), cls: "secondary", key: "N", onClick: () => on.act("no-insurance") }),
             ],
         hintButton(round, { hints: view.hints, busy: !idle }, on.redraw),
         many
@@ -197,17 +195,17 @@ export function controlsNode(view, on) {
                 disabled: !idle,
                 onclick: on.toggleApplyAll,
               },
-              view.applyAll ? "Apply to all ✓" : "Apply to all",
+              t(view.applyAll ? "button.apply-all-on" : "button.apply-all"),
               el("kbd", { "aria-hidden": "true", text: "A" }),
             )
           : null,
       ),
     );
   }
-  const skipButton = view.dealing ? button("btn-skip", "Skip", { enabled: true, cls: "secondary skip", key: "Esc", onClick: on.skip }) : null;
+  const skipButton = view.dealing ? button("btn-skip", t("button.skip"), { enabled: true, cls: "secondary skip", key: "Esc", onClick: on.skip }) : null;
   return el(
     "section",
-    { class: "controls", id: "controls", "aria-label": "Controls" },
+    { class: "controls", id: "controls", "aria-label": t("controls.aria") },
     rack,
     el("div", { class: "actions" }, betting, play, prompt, skipButton, why, whyPlay, open && !view.dealing ? hintPanel(round, on.redraw) : null),
   );

@@ -4,7 +4,7 @@
 
 import { cardNode, chipStack } from "../cards.js";
 import { el } from "../dom.js";
-import { formatMoney, handLabel, outcomeName, sideBetName, sideOutcomeName } from "../names.js";
+import { formatMoney, handLabel, outcomeName, sideBetName, sideOutcomeName, t } from "../names.js";
 
 const PER_ROW = 4; // cards per row of a hand's cascade (a fifth card starts a row below)
 const WIN = new Set(["win", "blackjack", "charlie", "even-money"]);
@@ -49,14 +49,14 @@ export function buildFelt(table, stepper, handlers) {
       el("button", {
         class: "bet-circle",
         type: "button",
-        dataset: { pos, name: `Bet on ${name}` },
+        dataset: { pos, name: t("felt.bet-on", { spot: name }) },
         onclick: () => handlers.bet(pos),
       }),
       table.side_bets.map((offer) =>
         el("button", {
           class: "side-circle",
           type: "button",
-          dataset: { side: offer.name, pos, name: `${sideBetName(offer.name)} side bet on ${name}` },
+          dataset: { side: offer.name, pos, name: t("felt.side-bet-on", { side_bet: sideBetName(offer.name), spot: name }) },
           title: sideBetName(offer.name),
           onclick: () => handlers.sideBet(pos, offer),
         }),
@@ -72,8 +72,8 @@ export function buildFelt(table, stepper, handlers) {
         ? el(
             "div",
             { class: "stepper" },
-            el("button", { class: "btn secondary step", type: "button", id: `btn-decrease-${pos}`, "aria-label": `Decrease the bet on ${name} (take back the last chip)`, text: "−", onclick: () => handlers.decrease && handlers.decrease(pos) }),
-            el("button", { class: "btn secondary step", type: "button", id: `btn-increase-${pos}`, "aria-label": `Increase the bet on ${name} by the selected chip`, text: "+", onclick: () => handlers.bet(pos) }),
+            el("button", { class: "btn secondary step", type: "button", id: `btn-decrease-${pos}`, "aria-label": t("felt.decrease", { spot: name }), text: "−", onclick: () => handlers.decrease && handlers.decrease(pos) }),
+            el("button", { class: "btn secondary step", type: "button", id: `btn-increase-${pos}`, "aria-label": t("felt.increase", { spot: name }), text: "+", onclick: () => handlers.bet(pos) }),
           )
         : null,
       el("div", { class: "spot-name", text: name }),
@@ -82,14 +82,14 @@ export function buildFelt(table, stepper, handlers) {
   }
   return el(
     "section",
-    { class: "felt", id: "felt", "aria-label": "Table" },
+    { class: "felt", id: "felt", "aria-label": t("page.table") },
     el("div", { class: "shoe", id: "shoe", "aria-hidden": "true" }, el("span")),
     el(
       "div",
       { class: "dealer-area" },
       el("div", { class: "dealer-tray", id: "dealer-tray", "aria-hidden": "true" }),
       el("div", { class: "cards dealer-cards", id: "dealer-cards" }),
-      el("div", { class: "dealer-label", id: "dealer-total", text: "Dealer" }),
+      el("div", { class: "dealer-label", id: "dealer-total", text: t("replay.dealer") }),
     ),
     el(
       "div",
@@ -97,7 +97,7 @@ export function buildFelt(table, stepper, handlers) {
       el("p", { class: "message", id: "message" }),
       el("div", { class: "side-wins", id: "side-wins" }),
     ),
-    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": "Spots", tabindex: "0" }, spots),
+    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": t("felt.spots"), tabindex: "0" }, spots),
   );
 }
 
@@ -137,9 +137,9 @@ function syncCards(container, cards, perRow, changed) {
 /** @param {{total: number | null, soft: boolean, blackjack: boolean}} h */
 function totalText(h) {
   if (h.total === null) return "";
-  if (h.blackjack) return "Blackjack";
+  if (h.blackjack) return t("outcome.blackjack");
   if (h.soft && h.total < 21) return `${h.total - 10}/${h.total}`;
-  return h.total > 21 ? `${h.total} Bust` : String(h.total);
+  return h.total > 21 ? t("felt.total-bust", { total: h.total }) : String(h.total);
 }
 
 /**
@@ -178,10 +178,10 @@ export function updateFelt(felt, model, view) {
   dealerChanged.forEach((c) => changed.push({ ...c, where: "dealer" }));
   const dealerTotal = /** @type {HTMLElement} */ (felt.querySelector("#dealer-total"));
   const d = model.dealer;
-  let label = "Dealer";
+  let label = t("replay.dealer");
   if (d.cards.length && d.total !== null) {
-    if (d.blackjack) label = "Dealer · Blackjack";
-    else label = `Dealer · ${d.total}${d.total > 21 ? " · bust" : ""}`;
+    if (d.blackjack) label = t("felt.dealer-blackjack");
+    else label = t(d.total > 21 ? "felt.dealer-bust" : "replay.dealer-total", { total: d.total });
   }
   dealerTotal.textContent = label;
 
@@ -215,7 +215,7 @@ export function updateFelt(felt, model, view) {
       node.classList.toggle("split", hands.length > 1);
       if (h.current) node.setAttribute("aria-current", "true");
       else node.removeAttribute("aria-current");
-      /** @type {HTMLElement} */ (node.querySelector(".hand-name")).textContent = hands.length > 1 ? `Hand ${k + 1}` : "";
+      /** @type {HTMLElement} */ (node.querySelector(".hand-name")).textContent = hands.length > 1 ? t("felt.hand", { hand: k + 1 }) : "";
       const total = /** @type {HTMLElement} */ (node.querySelector(".hand-total"));
       total.textContent = totalText(h);
       total.classList.toggle("bust", h.total !== null && h.total > 21);
@@ -224,7 +224,7 @@ export function updateFelt(felt, model, view) {
       const arrived = [];
       syncCards(cardsBox, h.cards, PER_ROW, arrived);
       arrived.forEach((c) => changed.push({ ...c, where: name }));
-      /** @type {HTMLElement} */ (node.querySelector(".hand-stake")).textContent = h.outcome ? "" : `${formatMoney(h.stake)}${h.doubled ? " · doubled" : ""}`;
+      /** @type {HTMLElement} */ (node.querySelector(".hand-stake")).textContent = h.outcome ? "" : h.doubled ? t("felt.stake-doubled", { amount: formatMoney(h.stake) }) : formatMoney(h.stake);
       const outcome = outcomeText(h);
       const outcomeNode = /** @type {HTMLElement} */ (node.querySelector(".hand-outcome"));
       outcomeNode.textContent = outcome.text;
@@ -235,7 +235,7 @@ export function updateFelt(felt, model, view) {
 
     const insured = /** @type {HTMLElement} */ (spotNode.querySelector(".insured"));
     insured.hidden = !(spotView && spotView.insured);
-    insured.textContent = spotView && spotView.insured ? `Insured ${formatMoney(spotView.insured)}` : "";
+    insured.textContent = spotView && spotView.insured ? t("felt.insured", { amount: formatMoney(spotView.insured) }) : "";
 
     let mainStake = 0;
     /** @type {Record<string, number>} */
@@ -260,7 +260,7 @@ export function updateFelt(felt, model, view) {
     circle.classList.toggle("has-bet", mainStake > 0);
     circle.classList.toggle("paid", Boolean(model.settled && mainStake > 0));
     const said = el("span", { class: "visually-hidden", text: `${circle.dataset.name}: ` });
-    circle.replaceChildren(said, ...(mainStake ? [chipStack(mainStake), el("span", { class: "stake", text: formatMoney(mainStake) })] : [el("span", { class: "bet-word", "aria-hidden": "true", text: "Bet" }), el("span", { class: "visually-hidden", text: "no chips" })]));
+    circle.replaceChildren(said, ...(mainStake ? [chipStack(mainStake), el("span", { class: "stake", text: formatMoney(mainStake) })] : [el("span", { class: "bet-word", "aria-hidden": "true", text: t("felt.bet-word") }), el("span", { class: "visually-hidden", text: t("felt.no-chips") })]));
     for (const side of /** @type {NodeListOf<HTMLButtonElement>} */ (spotNode.querySelectorAll(".side-circle"))) {
       const name = side.dataset.side || "";
       const stake = sideStakes[name];
@@ -272,7 +272,7 @@ export function updateFelt(felt, model, view) {
       side.replaceChildren(
         el("span", { class: "visually-hidden", text: `${side.dataset.name}: ` }),
         stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "side-word", "aria-hidden": "true", text: initials(sideBetName(name)) }),
-        stake ? "" : el("span", { class: "visually-hidden", text: "no bet" }),
+        stake ? "" : el("span", { class: "visually-hidden", text: t("felt.no-bet") }),
       );
       side.title = outcome ? `${sideBetName(name)}: ${sideOutcomeName(name, outcome)}` : sideBetName(name);
     }

@@ -2,32 +2,33 @@
 // what a click does), and a help overlay listing them ("?").
 
 import { el } from "../dom.js";
+import { t } from "../names.js";
 
-/** key -> [button id, what it does]; the first found enabled button wins */
+/** key -> [button id, what it does (a catalogue key)]; the first found enabled button wins */
 export const SHORTCUTS = [
-  { keys: ["Enter"], ids: ["btn-deal"], what: "Deal (with bets on the table)" },
-  { keys: ["H"], ids: ["btn-hit"], what: "Hit" },
-  { keys: ["S"], ids: ["btn-stand"], what: "Stand" },
-  { keys: ["D"], ids: ["btn-double"], what: "Double (in play)" },
-  { keys: ["P"], ids: ["btn-split"], what: "Split" },
-  { keys: ["G"], ids: ["btn-surrender"], what: "Surrender (where offered)" },
-  { keys: ["Y"], ids: ["btn-accept"], what: "Accept insurance" },
-  { keys: ["E"], ids: ["btn-even-money"], what: "Take even money" },
-  { keys: ["N"], ids: ["btn-decline", "btn-no-even-money"], what: "Decline insurance or even money" },
-  { keys: ["I"], ids: ["btn-hint"], what: "Hint: what each move is worth (where the table offers hints)" },
-  { keys: ["A"], ids: ["btn-apply-all"], what: "Apply the next insurance answer to all hands" },
-  { keys: ["U"], ids: ["btn-undo"], what: "Undo the last chip" },
-  { keys: ["C"], ids: ["btn-clear"], what: "Clear bets" },
-  { keys: ["X"], ids: ["btn-double-bets"], what: "Double every bet (before the deal)" },
-  { keys: ["R"], ids: ["btn-rebet"], what: "Rebet" },
-  { keys: ["Shift+R"], ids: ["btn-rebet-deal"], what: "Rebet & deal" },
-  { keys: ["Shift+X"], ids: ["btn-double-deal"], what: "Double & deal" },
-  { keys: ["[", "]"], ids: [], what: "Smaller / larger chip" },
-  { keys: ["1–7"], ids: [], what: "Put the chip on spot 1–7 (spot 1 is the rightmost)" },
-  { keys: ["Shift+1–7"], ids: [], what: "Put the chip on the side bet of spot 1–7" },
-  { keys: ["Esc"], ids: ["btn-skip"], what: "Skip the dealing (or close this help)" },
-  { keys: ["M"], ids: ["btn-sound"], what: "Sound on / off" },
-  { keys: ["?"], ids: [], what: "This help" },
+  { keys: ["Enter"], ids: ["btn-deal"], what: "keys.deal" },
+  { keys: ["H"], ids: ["btn-hit"], what: "keys.hit" },
+  { keys: ["S"], ids: ["btn-stand"], what: "keys.stand" },
+  { keys: ["D"], ids: ["btn-double"], what: "keys.double" },
+  { keys: ["P"], ids: ["btn-split"], what: "keys.split" },
+  { keys: ["G"], ids: ["btn-surrender"], what: "keys.surrender" },
+  { keys: ["Y"], ids: ["btn-accept"], what: "keys.accept" },
+  { keys: ["E"], ids: ["btn-even-money"], what: "keys.even-money" },
+  { keys: ["N"], ids: ["btn-decline", "btn-no-even-money"], what: "keys.decline" },
+  { keys: ["I"], ids: ["btn-hint"], what: "keys.hint" },
+  { keys: ["A"], ids: ["btn-apply-all"], what: "keys.apply-all" },
+  { keys: ["U"], ids: ["btn-undo"], what: "keys.undo" },
+  { keys: ["C"], ids: ["btn-clear"], what: "keys.clear" },
+  { keys: ["X"], ids: ["btn-double-bets"], what: "keys.double-bets" },
+  { keys: ["R"], ids: ["btn-rebet"], what: "keys.rebet" },
+  { keys: ["Shift+R"], ids: ["btn-rebet-deal"], what: "keys.rebet-deal" },
+  { keys: ["Shift+X"], ids: ["btn-double-deal"], what: "keys.double-deal" },
+  { keys: ["[", "]"], ids: [], what: "keys.chip" },
+  { keys: ["1–7"], ids: [], what: "keys.spot" },
+  { keys: ["Shift+1–7"], ids: [], what: "keys.side-spot" },
+  { keys: ["Esc"], ids: ["btn-skip"], what: "keys.skip" },
+  { keys: ["M"], ids: ["btn-sound"], what: "keys.sound" },
+  { keys: ["?"], ids: [], what: "keys.help" },
 ];
 
 /** @returns {HTMLDialogElement} */
@@ -36,14 +37,14 @@ export function helpDialog() {
     el(
       "dialog",
       { class: "help", id: "help", "aria-labelledby": "help-title" },
-      el("h2", { id: "help-title", text: "Keyboard shortcuts" }),
+      el("h2", { id: "help-title", text: t("keys.title") }),
       el(
         "table",
         { class: "data" },
-        el("tbody", {}, SHORTCUTS.map((s) => el("tr", {}, el("td", {}, s.keys.map((k) => el("kbd", { text: k }))), el("td", { text: s.what })))),
+        el("tbody", {}, SHORTCUTS.map((s) => el("tr", {}, el("td", {}, s.keys.map((k) => el("kbd", { text: k }))), el("td", { text: t(s.what) })))),
       ),
-      el("p", { class: "note", text: "Tab moves between controls; the highlighted hand is the one being played." }),
-      el("form", { method: "dialog" }, el("button", { class: "btn", id: "help-close", type: "submit", text: "Close" })),
+      el("p", { class: "note", text: t("keys.note") }),
+      el("form", { method: "dialog" }, el("button", { class: "btn", id: "help-close", type: "submit", text: t("keys.close") })),
     )
   );
   return dialog;

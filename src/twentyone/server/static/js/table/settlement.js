@@ -3,7 +3,7 @@
 // the cards.
 
 import { el } from "../dom.js";
-import { formatMoney, outcomeName, sideBetName, sideOutcomeName, wagerLabel } from "../names.js";
+import { formatMoney, outcomeName, sideBetName, sideOutcomeName, t, wagerLabel } from "../names.js";
 
 const BIG_WIN = 25; // a side bet paying at least 25 to 1 is shown prominently
 
@@ -64,11 +64,11 @@ export function sideWins(round) {
  * @returns {{text: string, mood: "win" | "even" | "loss" | "void"}}
  */
 export function headline(round) {
-  if (round.status === "void") return { text: "Round void · every stake refunded", mood: "void" };
+  if (round.status === "void") return { text: t("settle.void"), mood: "void" };
   const net = round.net ?? round.returned - round.staked;
-  if (net > 0) return { text: `You win ${formatMoney(net)}`, mood: "win" };
-  if (net < 0) return { text: `You lose ${formatMoney(-net)}`, mood: "loss" };
-  return { text: `Even: your ${formatMoney(round.staked)} came back`, mood: "even" };
+  if (net > 0) return { text: t("settle.win", { amount: formatMoney(net) }), mood: "win" };
+  if (net < 0) return { text: t("settle.lose", { amount: formatMoney(-net) }), mood: "loss" };
+  return { text: t("settle.even", { amount: formatMoney(round.staked) }), mood: "even" };
 }
 
 /**
@@ -93,11 +93,11 @@ export function settlementPanel(round) {
   return el(
     "section",
     { class: `settlement ${head.mood}`, id: "settlement", "aria-labelledby": "settlement-title" },
-    el("h2", { id: "settlement-title" }, "Round result: ", el("span", { id: "result", class: head.mood, text: head.text })),
+    el("h2", { id: "settlement-title" }, `${t("settle.title")} `, el("span", { id: "result", class: head.mood, text: head.text })),
     el(
       "table",
       { class: "data settlement-table" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Wager" }), el("th", { scope: "col", class: "num", text: "Stake" }), el("th", { scope: "col", text: "Result" }), el("th", { scope: "col", class: "num", text: "Back" }))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("settle.wager") }), el("th", { scope: "col", class: "num", text: t("settle.stake") }), el("th", { scope: "col", text: t("settle.result") }), el("th", { scope: "col", class: "num", text: t("settle.back") }))),
       el("tbody", {}, rows),
       el(
         "tfoot",
@@ -105,13 +105,13 @@ export function settlementPanel(round) {
         el(
           "tr",
           {},
-          el("th", { scope: "row", text: "Round" }),
+          el("th", { scope: "row", text: t("page.round") }),
           el("td", { class: "num", id: "settlement-staked", text: formatMoney(round.staked) }),
-          el("td", { class: `net ${net > 0 ? "pos" : net < 0 ? "neg" : ""}`, id: "settlement-net", text: `Net ${signed(net)}` }),
+          el("td", { class: `net ${net > 0 ? "pos" : net < 0 ? "neg" : ""}`, id: "settlement-net", text: t("settle.net", { amount: signed(net) }) }),
           el("td", { class: "num", id: "settlement-returned", text: formatMoney(round.returned) }),
         ),
       ),
     ),
-    el("p", { class: "note", text: "“Back” is what the wager returned, its stake included." }),
+    el("p", { class: "note", text: t("settle.note") }),
   );
 }

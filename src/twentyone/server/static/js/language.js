@@ -1,0 +1,86 @@
+// The page's language: the frame around every page (top bar, title) in it, the language switch,
+// and keeping the player's choice with the account. Until the player picks one, the server picks
+// from the browser's Accept-Language; the choice is then kept with the account (PUT
+// /api/auth/language) and in this browser, and followed wherever the account logs in.
+
+import { api } from "./api.js";
+import { showError } from "./messages.js";
+import { currentLanguage, languageNames, loadNames, t } from "./names.js";
+import { route } from "./router.js";
+import { setAccount } from "./session.js";
+import { app } from "./state.js";
+
+const STORED = "twentyone.language";
+
+/** The language this browser last showed by the player's choice (null: the browser's own). */
+export function storedLanguage() {
+  return localStorage.getItem(STORED);
+}
+
+/** @param {string | null} language */
+function remember(language) {
+  if (language) localStorage.setItem(STORED, language);
+  else localStorage.removeItem(STORED);
+}
+
+/** Writes the frame of the page in the current language: title, navigation, wallet, switch. */
+export function drawChrome() {
+  document.title = t("app.title");
+  const nav = document.getElementById("nav");
+  if (nav) nav.setAttribute("aria-label", t("nav.main"));
+  for (const link of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
+    if (link.dataset.nav !== "account") link.textContent = t(`nav.${link.dataset.nav}`);
+  }
+  const label = document.getElementById("wallet-label");
+  if (label) label.textContent = t("nav.balance");
+  const languageLabel = document.getElementById("language-label");
+  if (languageLabel) languageLabel.textContent = t("nav.language");
+  const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("language"));
+  if (select) {
+    select.replaceChildren(
+      ...Object.entries(languageNames()).map(([code, name]) => {
+        const option = document.createElement("option");
+        option.value = code;
+        option.lang = code;
+        option.textContent = name;
+        option.selected = code === currentLanguage();
+        return option;
+      }),
+    );
+    select.onchange = () => pickLanguage(select.value);
+  }
+  const loading = document.querySelector("#view > .loading");
+  if (loading) loading.textContent = t("page.loading");
+}
+
+/**
+ * Shows the page in the account's language (its own choice; null: this browser's last choice,
+ * else the browser's Accept-Language). Returns whether the language changed.
+ * @param {any} me the account (AccountOut) or null
+ */
+export async function followAccount(me) {
+  const wanted = me && me.language ? me.language : storedLanguage();
+  if (!wanted || wanted === currentLanguage()) return false;
+  remember(wanted);
+  await loadNames(wanted);
+  drawChrome();
+  return true;
+}
+
+/**
+ * The player picks a language: kept with the account, the page drawn again in it.
+ * @param {string} language
+ */
+export async function pickLanguage(language) {
+  try {
+    if (app.me) setAccount(await api("PUT", "/api/auth/language", { language }));
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  remember(language);
+  await loadNames(language);
+  drawChrome();
+  if (app.me) setAccount(app.me);
+  route();
+}

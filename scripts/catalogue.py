@@ -4,6 +4,7 @@
     python scripts/catalogue.py add-dict FILE.py   # a file holding {key: english} or
                                                    # {key: (english, italian)}
     python scripts/catalogue.py missing            # keys that have no Italian text yet
+    python scripts/catalogue.py remove KEY         # a key no code uses any more
 
 The catalogues are ``src/twentyone/locale/{en,it}/LC_MESSAGES/messages.po`` (gettext PO, the
 msgid is the stable key, the msgstr the text); the game reads them at run time, so nothing is
@@ -40,14 +41,21 @@ def save(lang: str, catalog: Catalog) -> None:
         write_po(handle, catalog, width=0, omit_header=False, sort_output=False)
 
 
+def _put(catalog: Catalog, key: str, value: str) -> None:
+    if key in catalog:
+        catalog[key].string = value  # Catalog.add would keep the old text
+    else:
+        catalog.add(key, value)
+
+
 def add(entries: dict[str, tuple[str, str]]) -> None:
     """``{key: (english, italian)}``: each key set in both catalogues (an empty Italian text
     leaves the Italian catalogue's entry untranslated)."""
     en, it = load("en"), load("it")
     for key, (english, italian) in entries.items():
-        en.add(key, english)
+        _put(en, key, english)
         if italian or key not in it:
-            it.add(key, italian)
+            _put(it, key, italian)
     save("en", en)
     save("it", it)
 
@@ -64,6 +72,13 @@ def main(argv: list[str]) -> int:
                 for k, v in data.items()
             }
         )
+        return 0
+    if len(argv) == 2 and argv[0] == "remove":
+        for lang in ("en", "it"):
+            catalog = load(lang)
+            if argv[1] in catalog:
+                catalog.delete(argv[1])
+            save(lang, catalog)
         return 0
     if argv == ["missing"]:
         it = load("it")

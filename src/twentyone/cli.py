@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -114,6 +115,18 @@ def _root() -> None:
 JsonFlag = Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")]
 
 
+class Lang(str, Enum):
+    """The languages the game's text is written in."""
+
+    EN = "en"
+    IT = "it"
+
+
+LangOption = Annotated[
+    Lang, typer.Option("--lang", help="The language of the text: en (English) or it (Italiano).")
+]
+
+
 def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2))
 
@@ -158,19 +171,33 @@ def variants_command(as_json: JsonFlag = False) -> None:
 def rules_command(
     variant: Annotated[str, typer.Argument(help="Variant name or alias.")],
     as_json: JsonFlag = False,
+    lang: LangOption = Lang.EN,
 ) -> None:
     """Show a variant's rules text (generated from its rule switches)."""
+    from twentyone.display import reading, text
     from twentyone.rulestext import rules_document
 
-    document = rules_document(find_variant(variant))
-    if as_json:
-        _print_json(document)
-        return
-    typer.echo(f"{document['title']} ({document['variant']}, rules {document['rules_version']})")
-    typer.echo(document["description"])
-    typer.echo("")
-    for line in [*document["text"], *document["rtp"]]:
-        typer.echo(f"- {line}")
+    with reading(lang.value):
+        document = rules_document(find_variant(variant))
+        if as_json:
+            typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+            return
+        version = text("page.rules-version", version=document["rules_version"])
+        typer.echo(f"{document['title']} ({document['variant']}, {version})")
+        typer.echo(document["description"])
+        sections = [
+            (text("page.objective"), document["objective"]),
+            (text("page.rules"), document["text"]),
+            (text("page.card-values"), document["card_values"]),
+            *[(text(f"side-bet.{s['name']}"), s["rules"]) for s in document["side_bets"]],
+            (text("page.rtp-heading"), document["rtp"]),
+        ]
+        for title, lines in sections:
+            if lines:
+                typer.echo("")
+                typer.echo(f"{title}:")
+                for line in lines:
+                    typer.echo(f"- {line}")
 
 
 @app.command("replay")
@@ -212,11 +239,14 @@ def play_command(
         str | None, typer.Option("--db", help="Database URL (default: a SQLite file).")
     ] = None,
     player: Annotated[str, typer.Option("--player", help="Your player name.")] = "player",
+    lang: LangOption = Lang.EN,
 ) -> None:
     """Play in the terminal with a play-money balance (an unfinished round resumes)."""
+    from twentyone.display import reading
     from twentyone.terminal import play
 
-    play(variant, url=db, player=player)
+    with reading(lang.value):
+        play(variant, url=db, player=player)
 
 
 def main(argv: list[str] | None = None) -> int:

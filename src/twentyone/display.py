@@ -202,6 +202,12 @@ def variant_name(slug: str) -> str:
     return texts()[key] if key in TEXT else catalogue_text().get(key, NEUTRAL)
 
 
+def variant_description(slug: str) -> str:
+    """A game's one-paragraph description; a catalogue game by its own."""
+    key = f"variant-description.{slug}"
+    return texts()[key] if key in TEXT else catalogue_text().get(key, NEUTRAL)
+
+
 def outcome_name(slug: str) -> str:
     """A hand or wager outcome: ``bust`` → ``Bust``."""
     return _name(f"outcome.{slug}")

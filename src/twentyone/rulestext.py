@@ -1,7 +1,10 @@
 """The rules text of a variant, generated from its :class:`~twentyone.rules.Rules`.
 
 Never written by hand: every line below is derived from a rule switch, so the text a player reads
-before betting cannot disagree with the game.
+before betting cannot disagree with the game. Every sentence is a catalogue key (``rules.*``),
+written in the reader's language (:func:`twentyone.display.reading`): the Italian text speaks the
+Lucky 7 document's own terms (Banco, Carta, Stai, Raddoppia, Dividi, Assicurazione, pagamento
+alla pari).
 """
 
 from __future__ import annotations
@@ -11,7 +14,18 @@ from typing import Any
 
 from twentyone.analysis.exact.house_edge import base_game_rtp
 from twentyone.analysis.sidebets import analyse_side_bet
-from twentyone.display import format_percent, paytable_name, side_bet_name, side_outcome_name
+from twentyone.display import (
+    format_money,
+    format_number,
+    format_percent,
+    has_text,
+    paytable_name,
+    side_bet_name,
+    side_outcome_name,
+    text,
+    variant_description,
+    variant_name,
+)
 from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy, Surrender
 from twentyone.sidebets.paytables import find_paytable
 from twentyone.variants import Variant
@@ -24,138 +38,147 @@ name). Lucky Lucky (seed 000): "The theoretical percentage return to player (RTP
 "for the Lucky Lucky side bet is 96.05%". The rules page sets them beside the computed figures."""
 
 
+def _t(key: str, **values: object) -> str:
+    return text(f"rules.{key}", **values)
+
+
 def _ratio(value: Fraction) -> str:
-    return f"{value.numerator} to {value.denominator}"
+    return _t("ratio", num=format_number(value.numerator), den=format_number(value.denominator))
 
 
-def _money(minor: int) -> str:
-    return f"{minor / 100:,.2f}"
+def _button(key: str) -> str:
+    """A button's name as the rules page prints it: the table's own label, in capitals."""
+    return text(key).upper()
+
+
+def objective(rules: Rules) -> list[str]:
+    """What the game is for, and what each side bet is about."""
+    lines = [_t("objective")]
+    lines += [_t(f"objective-side.{bet.name}") for bet in rules.side_bets]
+    return lines
+
+
+def card_values(rules: Rules) -> list[str]:
+    """What each card counts, soft and hard totals, and what a blackjack is."""
+    lines = [_t("cards-aces"), _t("cards-faces"), _t("cards-blackjack")]
+    if rules.max_split_hands > 1:
+        lines.append(_t("cards-split-21"))
+    return lines
+
+
+def _peek_lines(rules: Rules) -> list[str]:
+    if rules.peek is PeekMode.ACE_AND_TEN:
+        return [_t("peek")]
+    lines = [_t("no-peek" if rules.peek is PeekMode.NONE else "no-hole-card")]
+    for up, double, split in (
+        ("up-ace", rules.bj_takes_double_vs_ace, rules.bj_takes_split_vs_ace),
+        ("up-ten", rules.bj_takes_double_vs_ten, rules.bj_takes_split_vs_ten),
+    ):
+        lines.append(
+            _t(
+                "bj-takes",
+                up=_t(up),
+                double=_t("takes-double-all" if double else "takes-double-original"),
+                split=_t("takes-split-all" if split else "takes-split-first"),
+            )
+        )
+    return lines
+
+
+def _split_lines(rules: Rules) -> list[str]:
+    if rules.max_split_hands <= 1:
+        return [_t("no-split")]
+    pair = _t("pair-value" if rules.split_by is SplitBy.VALUE else "pair-rank")
+    times = (
+        _t("split-once")
+        if rules.max_split_hands == 2
+        else _t("split-up-to", hands=rules.max_split_hands)
+    )
+    return [
+        _t("split", pair=pair, times=times),
+        _t(
+            "split-aces",
+            aces=_t("aces-play" if rules.hit_split_aces else "aces-one-card"),
+            resplit=_t("aces-resplit") if rules.resplit_aces else "",
+        ),
+    ]
+
+
+def _side_bet_line(rules: Rules, index: int) -> str:
+    bet = rules.side_bets[index]
+    table = find_paytable(bet.name, bet.paytable)
+    pays = ", ".join(
+        _t("pays-item", outcome=side_outcome_name(bet.name, o), pays=format_number(p))
+        for o, p in table.as_dict().items()
+    )
+    limits = (
+        _t("stake-exactly", amount=format_money(bet.min_stake))
+        if bet.min_stake == bet.max_stake
+        else _t("stake-range", min=format_money(bet.min_stake), max=format_money(bet.max_stake))
+    )
+    cap = _t("cap", amount=format_money(bet.aggregate_cap)) if bet.aggregate_cap else ""
+    return _t(
+        "side-bet",
+        side_bet=side_bet_name(bet.name),
+        paytable=paytable_name(bet.name, table.name),
+        limits=limits,
+        cap=cap,
+        pays=pays,
+    )
 
 
 def rules_lines(rules: Rules) -> list[str]:
     """One sentence per rule switch, in the order a player needs them."""
-    up_down = "face down" if rules.dealer_first_card_face_down else "face up"
     lines = [
-        f"{rules.decks} deck{'s' if rules.decks > 1 else ''} of 52 cards, shuffled before every "
-        "round.",
-        (
-            f"You may play 1 to {rules.max_spots} spots; they are played from your rightmost spot."
-            if rules.max_spots > 1
-            else "You play one hand at a time."
-        ),
+        _t("decks", decks=rules.decks) if rules.decks > 1 else _t("one-deck"),
+        _t("spots", spots=rules.max_spots) if rules.max_spots > 1 else _t("one-hand"),
     ]
     if rules.peek is PeekMode.ENHC:
-        lines.append(
-            "The dealer gets one card at the deal (no hole card) and draws the second after "
-            "all hands are played."
-        )
+        lines.append(_t("enhc"))
     else:
-        lines.append(
-            f"The dealer gets two cards; the first is dealt {up_down}, the second "
-            f"{'face up' if rules.dealer_first_card_face_down else 'face down'}."
-        )
-    lines.append(
-        "The dealer "
-        + ("hits" if rules.dealer_hits_soft_17 else "stands on")
-        + " soft 17, draws to 16 and stands on 17 or more."
-    )
-    if rules.peek is PeekMode.ACE_AND_TEN:
-        lines.append(
-            "With an ace or a ten-value card up, the dealer checks for blackjack before you play;"
-            " a dealer blackjack ends the round at once."
-        )
-    else:
-        what = "never checks for blackjack" if rules.peek is PeekMode.NONE else "has no hole card"
-        lines.append(f"The dealer {what}: a dealer blackjack shows after you have played.")
-        for up, double, split in (
-            ("an ace", rules.bj_takes_double_vs_ace, rules.bj_takes_split_vs_ace),
-            ("a ten-value card", rules.bj_takes_double_vs_ten, rules.bj_takes_split_vs_ten),
-        ):
-            d = (
-                "the whole doubled stake"
-                if double
-                else "only the original bet (the double is returned)"
-            )
-            s = "every split hand's stake" if split else "only the first hand's stake"
-            lines.append(
-                f"Dealer blackjack with {up} up takes {d} from a doubled hand "
-                f"and {s} after a split."
-            )
-    lines.append(
-        f"Blackjack pays {_ratio(rules.blackjack_pays)}; other wins pay 1 to 1; ties push."
-    )
-    double_text = {
-        DoubleOn.ANY: "on any first two cards",
-        DoubleOn.NINE_TO_ELEVEN: "on a first two cards totalling 9, 10 or 11",
-        DoubleOn.TEN_TO_ELEVEN: "on a first two cards totalling 10 or 11",
+        down = rules.dealer_first_card_face_down
+        lines.append(_t("dealer-cards-down-first" if down else "dealer-cards-up-first"))
+    lines.append(_t("dealer-hits-soft-17" if rules.dealer_hits_soft_17 else "dealer-stands-soft-17"))
+    lines.append(_t("dealer-result"))
+    lines += _peek_lines(rules)
+    lines.append(_t("blackjack-pays", ratio=_ratio(rules.blackjack_pays)))
+    lines.append(_t("hit-stand", hit=_button("action.hit"), stand=_button("action.stand")))
+    double_on = {
+        DoubleOn.ANY: "double-any",
+        DoubleOn.NINE_TO_ELEVEN: "double-9-11",
+        DoubleOn.TEN_TO_ELEVEN: "double-10-11",
     }[rules.double_on]
     lines.append(
-        f"Double {double_text}{' (hard totals only)' if rules.double_hard_only else ''}; "
-        "one more card is dealt and the hand stands."
+        _t("double", on=_t(double_on), hard=_t("double-hard-only") if rules.double_hard_only else "")
     )
-    lines.append(f"Double after split: {'yes' if rules.double_after_split else 'no'}.")
-    if rules.max_split_hands > 1:
-        pair = (
-            "the same value (a 10 and a jack too)"
-            if rules.split_by is SplitBy.VALUE
-            else "the same rank (a king and a ten are not a pair)"
-        )
-        times = "once" if rules.max_split_hands == 2 else f"up to {rules.max_split_hands} hands"
-        lines.append(f"Split two cards of {pair}, {times}.")
-        aces = "one card each" if not rules.hit_split_aces else "played as any hand"
-        resplit = "; aces may be split again" if rules.resplit_aces else ""
-        lines.append(
-            f"Split aces receive {aces}{resplit}. "
-            "An ace and a ten after a split is 21, not blackjack."
-        )
-    else:
-        lines.append("No splitting.")
+    lines.append(_t("das-yes" if rules.double_after_split else "das-no"))
+    lines += _split_lines(rules)
     if rules.insurance:
-        pays = _ratio(rules.insurance_pays)
-        lines.append(
-            f"Insurance (half the main bet, pays {pays}) is offered for each spot when the dealer "
-            "shows an ace; it covers the original bet only. On an odd bet you stake the half "
-            "rounded down and a win pays on the exact half, rounded up. A bet of one cent has "
-            "no half to stake: that spot is asked too, and can only decline."
-        )
+        lines.append(_t("insurance", pays=_ratio(rules.insurance_pays)))
     if rules.even_money:
-        lines.append("With a blackjack against an ace you may take even money: 1 to 1 at once.")
+        lines.append(_t("even-money", ratio=_ratio(rules.blackjack_pays)))
     if rules.surrender is Surrender.LATE:
-        lines.append("Late surrender: give up a two-card hand for half its stake after the peek.")
+        lines.append(_t("surrender"))
     if rules.charlie_cards is not None:
-        if rules.charlie_wins:
-            lines.append(
-                f"{rules.charlie_cards}-card Charlie: {rules.charlie_cards} cards without busting "
-                "wins at once, except against a dealer blackjack (split hands too)."
-            )
-        else:
-            lines.append(
-                f"A hand of {rules.charlie_cards} cards without busting stands automatically."
-            )
-    lines.append("A hand that reaches 21 stands automatically.")
-    lines.append(
-        "Payouts that are not whole cents (3 to 2 on an odd stake) are rounded up, in your favour."
-    )
-    for bet in rules.side_bets:
-        table = find_paytable(bet.name, bet.paytable)
-        pays = ", ".join(
-            f"{side_outcome_name(bet.name, o)} {p:,} to 1" for o, p in table.as_dict().items()
-        )
-        limits = (
-            f"stake exactly {_money(bet.min_stake)}"
-            if bet.min_stake == bet.max_stake
-            else f"stake {_money(bet.min_stake)} to {_money(bet.max_stake)}"
-        )
-        cap = (
-            f"; winnings capped at {_money(bet.aggregate_cap)} per round, shared pro rata"
-            if bet.aggregate_cap
-            else ""
-        )
-        lines.append(
-            f"Side bet {side_bet_name(bet.name)} ({paytable_name(bet.name, table.name)}, "
-            f"{limits}{cap}): {pays}."
-        )
+        key = "charlie" if rules.charlie_wins else "card-limit"
+        lines.append(_t(key, cards=rules.charlie_cards))
+    lines.append(_t("stands-21"))
+    lines.append(_t("rounding", ratio=_ratio(rules.blackjack_pays)))
+    lines += [_side_bet_line(rules, i) for i in range(len(rules.side_bets))]
     return lines
+
+
+def side_bet_rules(rules: Rules) -> dict[str, list[str]]:
+    """How each side bet is played, by name (the sentences its document gives)."""
+    out: dict[str, list[str]] = {}
+    for bet in rules.side_bets:
+        lines = []
+        number = 1
+        while has_text(f"rules.side-rules.{bet.name}.{number}"):
+            lines.append(_t(f"side-rules.{bet.name}.{number}"))
+            number += 1
+        out[str(bet.name)] = lines
+    return out
 
 
 def rtp_lines(rules: Rules, figures: dict[str, Any] | None = None) -> list[str]:
@@ -171,94 +194,80 @@ def rtp_lines(rules: Rules, figures: dict[str, Any] | None = None) -> list[str]:
         base = float(figures["base_game_rtp"])
         by_name = {str(s["name"]): float(s["rtp"]) for s in figures.get("side_bets", [])}
         sides = [by_name[str(b.name)] for b in rules.side_bets]
-    lines = [
-        f"Return to player, main game: {format_percent(base, 3)}. "
-        "Exact combinatorial analysis: "
-        "every up card and starting hand enumerated with exact removal of the cards seen, "
-        "composition-dependent optimal play, insurance declined."
-    ]
+    lines = [_t("rtp-main", rtp=format_percent(base, 3))]
     for bet, rtp in zip(rules.side_bets, sides, strict=True):
         lines.append(
-            f"Return to player, {side_bet_name(bet.name)} side bet: "
-            f"{format_percent(rtp, 3)} (exact "
-            f"enumeration of a fresh {rules.decks}-deck shoe)."
+            _t(
+                "rtp-side",
+                side_bet=side_bet_name(bet.name),
+                rtp=format_percent(rtp, 3),
+                decks=rules.decks,
+            )
         )
     return lines
 
 
 def how_to_play(rules: Rules) -> list[str]:
     """The steps of a round, as the player takes them."""
-    spots = (
-        f"Choose a chip, then click up to {rules.max_spots} betting spots to bet on them; every "
-        "click adds the chip. Each spot may carry a different bet."
-        if rules.max_spots > 1
-        else "Choose a chip, then click the betting spot; every click adds the chip."
-    )
-    steps = [spots]
+    steps = [
+        _t("how-spots", spots=rules.max_spots) if rules.max_spots > 1 else _t("how-one-spot")
+    ]
     if rules.side_bets:
-        names = " or ".join(side_bet_name(b.name) for b in rules.side_bets)
-        steps.append(f"A {names} side bet goes on the smaller circle of a spot with a main bet.")
-    steps.append(
-        "Click DEAL: each hand and the dealer get two cards, dealt one at a time, starting "
-        "from your rightmost spot."
-    )
+        names = " / ".join(side_bet_name(b.name) for b in rules.side_bets)
+        steps.append(_t("how-side", side_bets=names))
+    steps.append(_t("how-deal", deal=_button("button.deal")))
     if rules.insurance:
-        steps.append("When the dealer shows an ace you are offered insurance for each hand.")
+        steps.append(_t("how-insurance"))
     steps.append(
-        "Play each hand in turn, rightmost first: HIT, STAND, DOUBLE or SPLIT where offered."
+        _t(
+            "how-play",
+            hit=_button("action.hit"),
+            stand=_button("action.stand"),
+            double=_button("action.double"),
+            split=_button("action.split"),
+        )
     )
-    steps.append(
-        "The dealer then plays and every hand is compared with the dealer's; the results panel "
-        "lists each bet, what it returned and the round's net."
-    )
+    steps.append(_t("how-end"))
     return steps
 
 
 def buttons(rules: Rules) -> list[dict[str, str]]:
-    """Every button of the table and what it does (the documents' button names)."""
+    """Every button of the table and what it does (named as the table names them)."""
     out = [
-        ("DEAL", "Deal the cards."),
-        ("CLEAR BETS", "Take every bet off the table."),
-        ("UNDO", "Take back your last bet."),
-        (
-            "DOUBLE",
-            "Before the deal: double every bet on the table. After it: double the "
-            "bet of the hand being played and take one last card.",
-        ),
-        ("HIT", "Take one more card."),
-        ("STAND", "Take no more cards; the next hand is played."),
+        ("button.deal", "deal"),
+        ("button.clear", "clear"),
+        ("button.undo", "undo"),
+        ("action.double", "double"),
+        ("action.hit", "hit"),
+        ("action.stand", "stand"),
     ]
     if rules.max_split_hands > 1:
-        out.append(("SPLIT", "Split a pair into two hands, the new hand staked like the first."))
+        out.append(("action.split", "split"))
     if rules.surrender is Surrender.LATE:
-        out.append(("SURRENDER", "Give up the hand and take back half its stake."))
+        out.append(("action.surrender", "surrender"))
     if rules.insurance:
-        out.append(("ACCEPT", "Insure the current hand against a dealer blackjack."))
-        out.append(("DECLINE", "Play the current hand without insurance."))
+        out.append(("button.accept", "accept"))
+        out.append(("button.decline", "decline"))
         if rules.max_spots > 1:
-            out.append(("APPLY TO ALL", "Give the same insurance answer for every hand."))
+            out.append(("button.apply-all", "apply-all"))
     if rules.even_money:
-        out.append(("EVEN MONEY", "With a blackjack against an ace: be paid 1 to 1 at once."))
+        out.append(("button.even-money", "even-money"))
     out += [
-        ("REBET", "Place the same bets as in the previous round."),
-        ("REBET & DEAL", "Place the previous round's bets and deal at once."),
-        ("DOUBLE & DEAL", "Place twice the previous round's bets and deal at once."),
+        ("button.rebet", "rebet"),
+        ("button.rebet-deal", "rebet-deal"),
+        ("button.double-deal", "double-deal"),
     ]
-    return [{"button": name, "does": does} for name, does in out]
+    return [{"button": _button(name), "does": _t(f"button.{does}")} for name, does in out]
 
 
 def notes(void_after_days: int = 90) -> list[str]:
     """What the documents say about malfunctions, unresolved bets, disconnection and history,
     as this game does it."""
     return [
-        "A malfunction voids all pays and plays: every bet of the round is returned and any "
-        "payout taken back, each as an entry on your statement.",
-        f"A round left unfinished becomes void after {void_after_days} days; its bets are "
-        "returned.",
-        "If you are disconnected in the middle of a round, open the game again and log in: the "
-        "round continues from where it stopped, and what it has already paid stays paid.",
-        "History lists every round you have played with its cards, decisions and results, and "
-        "replays it step by step; the statement lists every change to your balance.",
+        _t("note-malfunction"),
+        _t("note-void", days=void_after_days),
+        _t("note-disconnect"),
+        _t("note-history"),
     ]
 
 
@@ -267,10 +276,10 @@ def rtp_figures(variant: Variant, figures: dict[str, Any]) -> dict[str, Any]:
     wherever the two differ (at the two decimals documents print)."""
     published = PUBLISHED_RTP.get(variant.name, {})
     rows: list[tuple[str, str, float, str | None]] = [
-        ("base", "the main game", float(figures["base_game_rtp"]), None)
+        ("base", _t("what-main"), float(figures["base_game_rtp"]), None)
     ]
     for side in figures.get("side_bets", []):
-        what = f"the {side_bet_name(side['name'])} side bet"
+        what = _t("what-side", side_bet=side_bet_name(side["name"]))
         rows.append((str(side["name"]), what, float(side["rtp"]), str(side.get("ev") or "")))
     out = []
     for key, what, computed, exact_ev in rows:
@@ -278,15 +287,14 @@ def rtp_figures(variant: Variant, figures: dict[str, Any]) -> dict[str, Any]:
         note = None
         if claim is not None:
             if format_percent(claim) != format_percent(computed):
-                note = (
-                    f"The game's document publishes a return to player of "
-                    f"{format_percent(claim)} for {what}; the exact analysis of these rules "
-                    f"gives {format_percent(computed)}. This page shows the exact figure."
+                note = _t(
+                    "rtp-differs",
+                    published=format_percent(claim),
+                    what=what,
+                    computed=format_percent(computed),
                 )
             else:
-                note = (
-                    f"This agrees with the {format_percent(claim)} the game's document publishes."
-                )
+                note = _t("rtp-agrees", published=format_percent(claim))
         out.append(
             {
                 "bet": key,
@@ -306,21 +314,24 @@ def rules_document(
     figures: dict[str, Any] | None = None,
     void_after_days: int = 90,
 ) -> dict[str, Any]:
-    """The rules text and switches of a variant, JSON-ready.
+    """The rules text and switches of a variant, JSON-ready, in the reader's language.
 
     ``figures`` are the exact returns already computed (the server's cached provider); without
     them they are computed here.
     """
     rules = rules or variant.rules
+    side_rules = side_bet_rules(rules)
     document: dict[str, Any] = {
         "variant": variant.name,
-        "title": variant.title,
-        "description": variant.description,
+        "title": variant_name(variant.name),
+        "description": variant_description(variant.name),
         "rules_version": rules.version(),
         "rules": rules.to_dict(),
+        "objective": objective(rules),
         "how_to_play": how_to_play(rules),
         "buttons": buttons(rules),
         "text": rules_lines(rules),
+        "card_values": card_values(rules),
         "rtp": rtp_lines(rules, figures),
         "notes": notes(void_after_days),
         "side_bets": [
@@ -331,6 +342,7 @@ def rules_document(
                 "min_stake": bet.min_stake,
                 "max_stake": bet.max_stake,
                 "aggregate_cap": bet.aggregate_cap,
+                "rules": side_rules[str(bet.name)],
             }
             for bet in rules.side_bets
         ],

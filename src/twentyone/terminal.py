@@ -3,7 +3,9 @@
 A Rich rendering of the table service: chips, spots, the buttons of the Lucky Lucky document
 (DEAL, CLEAR BETS, UNDO, DOUBLE, REBET, REBET & DEAL, DOUBLE & DEAL; HIT, STAND, DOUBLE, SPLIT;
 insurance ACCEPT / DECLINE / APPLY TO ALL; even money where offered) and the settlement. It runs
-on the store, so a player who quits mid-round continues where they left off.
+on the store, so a player who quits mid-round continues where they left off. Every word is a
+catalogue key (``term.*`` and the table's own), in the reader's language
+(``twentyone play VARIANT --lang it``); the typed keys stay the same in every language.
 """
 
 from __future__ import annotations
@@ -18,13 +20,17 @@ from rich.text import Text
 from twentyone.cards import Card
 from twentyone.display import (
     error_sentence,
+    format_money,
+    format_time,
     hand_label,
     hint_line,
+    action_name,
     outcome_name,
     round_status_name,
     side_bet_name,
     side_outcome_name,
     text,
+    variant_description,
     variant_name,
     wager_label,
 )
@@ -50,31 +56,26 @@ _KEYS: dict[str, Action] = {
     "x": Action.NO_EVEN_MONEY,
 }
 _LABELS = {
-    Action.HIT: "(h) HIT",
-    Action.STAND: "(s) STAND",
-    Action.DOUBLE: "(d) DOUBLE",
-    Action.SPLIT: "(p) SPLIT",
-    Action.SURRENDER: "(r) SURRENDER",
-    Action.INSURANCE: "(i) ACCEPT insurance",
-    Action.NO_INSURANCE: "(n) DECLINE",
-    Action.EVEN_MONEY: "(e) EVEN MONEY",
-    Action.NO_EVEN_MONEY: "(x) NO EVEN MONEY",
+    Action.HIT: "term.key-hit",
+    Action.STAND: "term.key-stand",
+    Action.DOUBLE: "term.key-double",
+    Action.SPLIT: "term.key-split",
+    Action.SURRENDER: "term.key-surrender",
+    Action.INSURANCE: "term.key-insurance",
+    Action.NO_INSURANCE: "term.key-no-insurance",
+    Action.EVEN_MONEY: "term.key-even-money",
+    Action.NO_EVEN_MONEY: "term.key-no-even-money",
 }
-_BETTING_HELP = (
-    "chip N: select a chip · N: chip on spot N · sN: chip on spot N's side bet · "
-    "u UNDO · c CLEAR BETS · 2 DOUBLE · r REBET · d DEAL · rd REBET & DEAL · "
-    "dd DOUBLE & DEAL · rules · history · q quit"
-)
+"""Each decision's key and label (catalogue keys: the label is in the reader's language)."""
 
 
 def money(minor: int) -> str:
-    """Minor units as ``1,234.50``.
+    """Minor units in the reader's format: ``1,234.50`` (Italian ``1.234,50``).
 
     >>> money(123450), money(-5)
     ('1,234.50', '-0.05')
     """
-    sign = "-" if minor < 0 else ""
-    return f"{sign}{abs(minor) // 100:,}.{abs(minor) % 100:02d}"
+    return format_money(minor)
 
 
 def card_text(card: Card | None) -> Text:
@@ -112,17 +113,18 @@ class TerminalGame:
 
     def _header(self, state: TableState) -> None:
         wallet = state.wallet
-        held = f" · in play {money(wallet.held)}" if wallet.held else ""
+        held = f" · {text('page.in-play', amount=money(wallet.held))}" if wallet.held else ""
         title = variant_name(self.variant.name)
-        self.console.print(
-            f"[bold]{title}[/] · balance [bold green]{money(wallet.balance)}[/]"
-            f"{held} · limits {money(state.limits.min_bet)}-{money(state.limits.max_bet)}"
+        balance = text("term.balance", amount=f"[bold green]{money(wallet.balance)}[/]")
+        limits = text(
+            "term.limits", min=money(state.limits.min_bet), max=money(state.limits.max_bet)
         )
+        self.console.print(f"[bold]{title}[/] · {balance}{held} · {limits}")
 
     def _layout(self, state: TableState) -> None:
-        table = Table(title="bets (spot 1 is played first)", show_lines=False)
-        table.add_column("spot")
-        table.add_column("main bet", justify="right")
+        table = Table(title=text("term.bets-title"), show_lines=False)
+        table.add_column(text("term.spot-column"))
+        table.add_column(text("term.main-bet"), justify="right")
         for bet in state.side_bets:
             table.add_column(side_bet_name(bet.name), justify="right")
         for index, spot in enumerate(state.layout.spots):
@@ -135,15 +137,16 @@ class TerminalGame:
         chips = " ".join(
             f"[reverse]{money(c)}[/]" if c == self.chip else money(c) for c in state.chips
         )
-        self.console.print(f"chips: {chips}   on the table: {money(state.layout.total)}")
+        on_table = text("term.on-table", amount=money(state.layout.total))
+        self.console.print(f"{text('term.chips', chips=chips)}   {on_table}")
 
     def _round(self, state: RoundState) -> None:
         view = state.view
         dealer = _cards(view.dealer_cards)
         total = "" if view.dealer_total is None else f" = {view.dealer_total}"
         if view.dealer_blackjack:
-            total += " BLACKJACK"
-        body = Text("Dealer: ")
+            total += " " + text("outcome.blackjack").upper()
+        body = Text(text("replay.dealer") + ": ")
         body.append_text(dealer)
         body.append(total)
         hands_on_spot: dict[int, int] = {}
@@ -157,25 +160,32 @@ class TerminalGame:
             body.append(f"\n{marker}{name}: ")
             body.append_text(_cards(hand.cards))
             status = (
-                "blackjack" if hand.blackjack else f"{'soft ' if hand.soft else ''}{hand.total}"
+                text("table.spoken-blackjack")
+                if hand.blackjack
+                else text("replay.soft", total=hand.total)
+                if hand.soft
+                else str(hand.total)
             )
-            body.append(f" = {status} · stake {money(hand.stake)}")
+            body.append(f" = {status} · {text('term.stake', amount=money(hand.stake))}")
             if hand.outcome is not None:
                 result = f" · {outcome_name(str(hand.outcome))} ({money(hand.returned or 0)})"
                 body.append(result, style="bold")
         for spot, name, outcome in view.side_bets:
             label = wager_label("side", state.positions[spot] + 1, name=str(name))
-            result = "pending" if outcome is None else side_outcome_name(str(name), outcome)
+            result = (
+                text("term.side-pending") if outcome is None else side_outcome_name(str(name), outcome)
+            )
             body.append(f"\n  {label}: {result}")
         for spot, stake in view.insurance:
             label = wager_label("insurance", state.positions[spot] + 1)
             body.append(f"\n  {label}: {money(stake)}")
-        self.console.print(Panel(body, title=f"round {state.round_id[:8]}", expand=False))
+        title = text("term.round", round=state.round_id[:8])
+        self.console.print(Panel(body, title=title, expand=False))
 
     def _settlement(self, state: RoundState) -> None:
-        table = Table(title="settlement")
-        for column in ("wager", "stake", "returned", "result"):
-            table.add_column(column)
+        table = Table(title=text("term.settlement-title"))
+        for column in ("settle.wager", "settle.stake", "settle.back", "settle.result"):
+            table.add_column(text(column))
         hands_on_spot: dict[int, int] = {}
         for line in state.view.settlement:
             if line.hand is not None:
@@ -198,7 +208,8 @@ class TerminalGame:
         self.console.print(table)
         net = state.returned - state.staked
         colour = "green" if net > 0 else "red" if net < 0 else "yellow"
-        self.console.print(f"net [bold {colour}]{'+' if net > 0 else ''}{money(net)}[/]")
+        amount = f"[bold {colour}]{'+' if net > 0 else ''}{money(net)}[/]"
+        self.console.print(text("term.net", amount=amount))
 
     def _refused(self, exc: TwentyoneError) -> None:
         """A refusal in one plain sentence (a usage hint says what to type instead)."""
@@ -210,11 +221,11 @@ class TerminalGame:
     def run(self) -> None:
         """Play until the player quits (or input ends)."""
         self.console.print(
-            f"[bold]{variant_name(self.variant.name)}[/]: {self.variant.description}"
+            f"[bold]{variant_name(self.variant.name)}[/]: {variant_description(self.variant.name)}"
         )
         round_state = self.service.play.current_round(self.player_id)
         if round_state is not None:
-            self.console.print("[yellow]Resuming your unfinished round.[/]")
+            self.console.print(f"[yellow]{text('term.resuming')}[/]")
             if not self._play(round_state):
                 return
         while True:
@@ -241,13 +252,15 @@ class TerminalGame:
         if command.startswith("chip"):
             value = round(float(command[4:].strip() or "0") * 100)
             if value not in state.chips:
-                raise _UsageError(f"chips are {', '.join(money(c) for c in state.chips)}")
+                raise _UsageError(
+                    text("term.chips-are", chips=", ".join(money(c) for c in state.chips))
+                )
             self.chip = value
         elif command.isdigit():
             svc.seat.place(pid, name, self._spot(command, state), self.chip)
         elif command.startswith("s") and command[1:].isdigit():
             if not state.side_bets:
-                raise _UsageError("this table has no side bet")
+                raise _UsageError(text("term.no-side-bet"))
             bet = state.side_bets[0]
             chip = bet.min_stake if bet.min_stake == bet.max_stake else self.chip
             svc.seat.place(pid, name, self._spot(command[1:], state), chip, str(bet.name))
@@ -271,24 +284,25 @@ class TerminalGame:
         elif command in ("history", "hist"):
             self._history()
         else:
-            self.console.print(_BETTING_HELP)
+            self.console.print(text("term.betting-help"), markup=False)
         return None
 
-    def _spot(self, text: str, state: TableState) -> int:
-        spot = int(text) - 1
+    def _spot(self, typed: str, state: TableState) -> int:
+        spot = int(typed) - 1
         if not 0 <= spot < len(state.layout.spots):
-            raise _UsageError(f"spots are 1 to {len(state.layout.spots)}")
+            raise _UsageError(text("term.spots-are", spots=len(state.layout.spots)))
         return spot
 
     def _history(self) -> None:
         page = self.service.records.history(self.player_id, limit=10)
-        table = Table(title="last rounds")
-        for column in ("time", "game", "status", "staked", "returned", "balance after"):
-            table.add_column(column)
+        table = Table(title=text("term.last-rounds"))
+        columns = ("page.time", "page.table", "page.status", "page.staked", "page.returned")
+        for column in (*columns, "page.balance-after"):
+            table.add_column(text(column))
         for item in page.rounds:
             after = "-" if item.balance_after is None else money(item.balance_after)
             table.add_row(
-                item.started_at.strftime("%Y-%m-%d %H:%M"),
+                format_time(item.started_at),
                 variant_name(item.variant),
                 round_status_name(item.status),
                 money(item.staked),
@@ -302,16 +316,15 @@ class TerminalGame:
         while not state.is_over:
             self._round(state)
             options = list(state.legal_actions)
-            labels = [_LABELS[a] for a in options]
+            labels = [text(_LABELS[a]) for a in options]
             if state.apply_to_all:
-                labels.append("(I) ACCEPT all · (N) DECLINE all")
+                labels.append(text("term.key-all"))
             if state.unaffordable:
-                labels.append("(balance too low for: " + ", ".join(state.unaffordable) + ")")
+                moves = ", ".join(action_name(str(a)) for a in state.unaffordable)
+                labels.append(text("term.too-low", moves=moves))
             if self.variant.advisor:
-                labels.append("(?) HINT")
-            self.console.print(
-                "  ".join(labels) + "  (q) quit: the round waits for you", markup=False
-            )
+                labels.append(text("term.key-hint"))
+            self.console.print("  ".join(labels) + "  " + text("term.key-quit"), markup=False)
             key = self.ask("play> ").strip()
             if key.lower() in ("q", "quit"):
                 return False
@@ -321,7 +334,7 @@ class TerminalGame:
             apply_to_all = state.apply_to_all and key in ("I", "N")
             action = _KEYS.get(key.lower())
             if action is None:
-                self.console.print("[red]unknown key[/]")
+                self.console.print(f"[red]{text('term.unknown-key')}[/]")
                 continue
             if apply_to_all or action not in options:
                 # APPLY TO ALL; and the insurance keys answer even money for a blackjack spot
@@ -385,7 +398,7 @@ def play(
         try:
             game.run()
         except (EOFError, KeyboardInterrupt):
-            console.print("\nbye: an unfinished round waits for you")
+            console.print("\n" + text("term.bye"))
     finally:
         if service is None:
             svc.close()

@@ -339,6 +339,7 @@ class PaytableOut(Schema):
     min_stake: int
     max_stake: int
     aggregate_cap: int | None
+    rules: list[str] = []
 
 
 class ButtonOut(Schema):
@@ -367,6 +368,8 @@ class RulesOut(Schema):
     description: str
     rules_version: str
     rules: dict[str, Any]
+    objective: list[str] = []
+    card_values: list[str] = []
     how_to_play: list[str]
     buttons: list[ButtonOut]
     text: list[str]

@@ -17,6 +17,7 @@ function paytableSection(bet) {
     "section",
     { class: "panel", dataset: { sideBet: bet.name } },
     el("h2", { text: `${sideBetName(bet.name)} · ${paytableName(bet.name, bet.paytable)}` }),
+    bet.rules && bet.rules.length ? el("ul", { class: "rules-list side-rules" }, bet.rules.map((/** @type {string} */ line) => el("li", { text: line }))) : null,
     el("p", {}, stake, bet.aggregate_cap ? ` · ${t("page.cap", { amount: formatMoney(bet.aggregate_cap) })}` : ""),
     el(
       "table",
@@ -89,6 +90,7 @@ export async function renderRules(name) {
       limits ? el("p", { text: limits }) : null,
       el("a", { class: "btn deal", href: `#/table/${doc.variant}`, role: "button", text: t("page.play-this") }),
     ),
+    el("section", { class: "panel", id: "objective" }, el("h2", { text: t("page.objective") }), el("ul", { class: "rules-list" }, (doc.objective || []).map((/** @type {string} */ s) => el("li", { text: s })))),
     el("section", { class: "panel", id: "how-to-play" }, el("h2", { text: t("page.how-to-play") }), el("ol", { class: "rules-list" }, doc.how_to_play.map((/** @type {string} */ s) => el("li", { text: s })))),
     el(
       "section",
@@ -97,6 +99,7 @@ export async function renderRules(name) {
       el("dl", { class: "buttons-list" }, doc.buttons.flatMap((/** @type {any} */ b) => [el("dt", { text: b.button }), el("dd", { text: b.does })])),
     ),
     el("section", { class: "panel", id: "rules" }, el("h2", { text: t("page.rules") }), el("ul", { class: "rules-list" }, doc.text.map((/** @type {string} */ line) => el("li", { text: line })))),
+    el("section", { class: "panel", id: "card-values" }, el("h2", { text: t("page.card-values") }), el("ul", { class: "rules-list" }, (doc.card_values || []).map((/** @type {string} */ line) => el("li", { text: line })))),
     doc.side_bets.map(paytableSection),
     returnsSection(doc),
     el("section", { class: "panel", id: "notes" }, el("h2", { text: t("page.notes") }), el("ul", { class: "rules-list" }, doc.notes.map((/** @type {string} */ line) => el("li", { text: line })))),

@@ -261,6 +261,11 @@ def hint_line(action: str, ev: float, bet: int, *, best: bool, basic: bool) -> s
     return f"{move_name(action):<18} {text('hint.of-the-bet', share=f'{share:>7}')} {value:>9}{mark}"
 
 
+def phase_name(slug: str) -> str:
+    """Where a round stands: ``player`` → ``Your turn``."""
+    return _name(f"phase.{slug}")
+
+
 def entry_kind_name(slug: str) -> str:
     """A ledger entry's kind: ``grant`` → ``Play money``."""
     return _name(f"entry.{slug}")

@@ -26,6 +26,7 @@ from twentyone.display import (
     hint_line,
     action_name,
     outcome_name,
+    phase_name,
     round_status_name,
     side_bet_name,
     side_outcome_name,
@@ -179,7 +180,8 @@ class TerminalGame:
         for spot, stake in view.insurance:
             label = wager_label("insurance", state.positions[spot] + 1)
             body.append(f"\n  {label}: {money(stake)}")
-        title = text("term.round", round=state.round_id[:8])
+        where = phase_name(str(view.phase))
+        title = f"{text('term.round', round=state.round_id[:8])} · {where}"
         self.console.print(Panel(body, title=title, expand=False))
 
     def _settlement(self, state: RoundState) -> None:

@@ -41,7 +41,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
         "server-busy",
     ),
     ("post", "/api/auth/logout"): (),
-    ("get", "/api/names"): (),
+    ("get", "/api/names"): ("invalid-request",),
     ("get", "/api/variants"): (),
     ("get", "/api/variants/{name}"): ("unknown-variant",),
     ("get", "/api/variants/{name}/rules"): ("unknown-variant",),

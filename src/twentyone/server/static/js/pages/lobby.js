@@ -52,6 +52,12 @@ function ruleFacts(variant) {
   return { rtp, sides: sides.flatMap((side) => side.nodes), returns: sideReturns.flatMap((side) => side.nodes) };
 }
 
+/** @param {any} v a variant: "6 decks · up to 5 spots", "1 deck · one spot" … */
+function tableKey(v) {
+  if (v.decks === 1) return v.max_spots > 1 ? "page.one-deck-spots" : "page.one-deck-one-spot";
+  return v.max_spots > 1 ? "page.decks-spots" : "page.decks-one-spot";
+}
+
 export async function renderLobby() {
   app.table = null;
   const me = app.me;
@@ -80,7 +86,7 @@ export async function renderLobby() {
             facts.rtp,
             ...facts.returns,
             el("dt", { text: t("page.table") }),
-            el("dd", { text: t(`page.${v.decks === 1 ? "one-deck" : "decks"}-${v.max_spots > 1 ? "spots" : "one-spot"}`, { decks: v.decks, spots: v.max_spots }) }),
+            el("dd", { text: t(tableKey(v), { decks: v.decks, spots: v.max_spots }) }),
           ),
           el(
             "div",

@@ -485,9 +485,10 @@ function announceState(state, frames) {
   const dealt = frames.filter((f) => f.kind === "card" || f.kind === "dealer-card" || f.kind === "flip");
   if (dealt.length) {
     const up = state.dealer.cards.filter(Boolean);
-    const shows = state.status === "open" ? "shows" : "has";
     const cards = up.map(spokenCard).join(", ");
-    parts.push(state.dealer.total !== null ? t(`table.announce-dealer-${shows}-total`, { cards, total: state.dealer.total }) : t(`table.announce-dealer-${shows}`, { cards }));
+    const open = state.status === "open";
+    const key = state.dealer.total !== null ? (open ? "table.announce-dealer-shows-total" : "table.announce-dealer-has-total") : open ? "table.announce-dealer-shows" : "table.announce-dealer-has";
+    parts.push(t(key, { cards, total: state.dealer.total }));
     state.positions.forEach((/** @type {number} */ pos, /** @type {number} */ spot) => {
       const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
       hands.forEach((/** @type {any} */ h, /** @type {number} */ k) => {

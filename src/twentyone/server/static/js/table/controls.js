@@ -165,7 +165,10 @@ export function controlsNode(view, on) {
     const many = spotsToAsk(round) > 1;
     const cost = Math.floor(stake / 2);
     const values = { hand: who, count: spotsToAsk(round), amount: formatMoney(evenMoney ? stake : cost) };
-    const question = t(`controls.${evenMoney ? "even-money" : "insurance"}-question${view.applyAll ? "-all" : ""}`, values);
+    const key = evenMoney
+      ? view.applyAll ? "controls.even-money-question-all" : "controls.even-money-question"
+      : view.applyAll ? "controls.insurance-question-all" : "controls.insurance-question";
+    const question = t(key, values);
     prompt = el(
       "div",
       { class: "insurance", id: "insurance-buttons", role: "group", "aria-labelledby": "insurance-question" },

@@ -238,7 +238,7 @@ class TerminalGame:
                 )
             self._header(state)
             self._layout(state)
-            command = self.ask("bet> ").strip().lower()
+            command = self.ask(text("term.prompt-bet") + " ").strip().lower()
             if command in ("q", "quit", "exit"):
                 return
             try:
@@ -327,7 +327,7 @@ class TerminalGame:
             if self.variant.advisor:
                 labels.append(text("term.key-hint"))
             self.console.print("  ".join(labels) + "  " + text("term.key-quit"), markup=False)
-            key = self.ask("play> ").strip()
+            key = self.ask(text("term.prompt-play") + " ").strip()
             if key.lower() in ("q", "quit"):
                 return False
             if key == "?" and self.variant.advisor:

@@ -35,7 +35,11 @@ def translations(language: str) -> MappingProxyType[str, str]:
     with po_path(language).open("rb") as handle:
         catalog = read_po(handle, locale=language)
     return MappingProxyType(
-        {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.string, str) and m.string}
+        {
+            str(m.id): str(m.string)
+            for m in catalog
+            if m.id and isinstance(m.string, str) and m.string
+        }
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -115,7 +115,7 @@ def _root() -> None:
 JsonFlag = Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")]
 
 
-class Lang(str, Enum):
+class Lang(StrEnum):
     """The languages the game's text is written in."""
 
     EN = "en"

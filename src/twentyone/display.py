@@ -47,7 +47,8 @@ class Reader:
     currency: str | None = None
 
 
-_READER: ContextVar[Reader] = ContextVar("twentyone_reader", default=Reader())
+_PLAIN = Reader()
+_READER: ContextVar[Reader] = ContextVar("twentyone_reader", default=_PLAIN)
 
 
 def pick_language(wanted: str | None) -> str:
@@ -92,6 +93,7 @@ def reading(language: str | None = None, *, currency: str | None = None) -> Iter
         yield _READER.get()
     finally:
         _READER.reset(token)
+
 
 OUTCOME_KIND: dict[str, str] = {
     "win": "win",
@@ -258,7 +260,9 @@ def hint_line(action: str, ev: float, bet: int, *, best: bool, basic: bool) -> s
     mark = f"  · {', '.join(marks)}" if marks else ""
     value = format_money(round(ev * bet))
     share = ("+" if ev >= 0 else "-") + format_number(abs(ev) * 100, 1) + "%"
-    return f"{move_name(action):<18} {text('hint.of-the-bet', share=f'{share:>7}')} {value:>9}{mark}"
+    return (
+        f"{move_name(action):<18} {text('hint.of-the-bet', share=f'{share:>7}')} {value:>9}{mark}"
+    )
 
 
 def phase_name(slug: str) -> str:

@@ -39,7 +39,7 @@ name). Lucky Lucky (seed 000): "The theoretical percentage return to player (RTP
 
 
 def _t(key: str, **values: object) -> str:
-    return text(f"rules.{key}", **values)
+    return text(f"rules.{key}", lang=None, **values)
 
 
 def _ratio(value: Fraction) -> str:
@@ -138,7 +138,9 @@ def rules_lines(rules: Rules) -> list[str]:
     else:
         down = rules.dealer_first_card_face_down
         lines.append(_t("dealer-cards-down-first" if down else "dealer-cards-up-first"))
-    lines.append(_t("dealer-hits-soft-17" if rules.dealer_hits_soft_17 else "dealer-stands-soft-17"))
+    lines.append(
+        _t("dealer-hits-soft-17" if rules.dealer_hits_soft_17 else "dealer-stands-soft-17")
+    )
     lines.append(_t("dealer-result"))
     lines += _peek_lines(rules)
     lines.append(_t("blackjack-pays", ratio=_ratio(rules.blackjack_pays)))
@@ -149,7 +151,11 @@ def rules_lines(rules: Rules) -> list[str]:
         DoubleOn.TEN_TO_ELEVEN: "double-10-11",
     }[rules.double_on]
     lines.append(
-        _t("double", on=_t(double_on), hard=_t("double-hard-only") if rules.double_hard_only else "")
+        _t(
+            "double",
+            on=_t(double_on),
+            hard=_t("double-hard-only") if rules.double_hard_only else "",
+        )
     )
     lines.append(_t("das-yes" if rules.double_after_split else "das-no"))
     lines += _split_lines(rules)
@@ -209,9 +215,7 @@ def rtp_lines(rules: Rules, figures: dict[str, Any] | None = None) -> list[str]:
 
 def how_to_play(rules: Rules) -> list[str]:
     """The steps of a round, as the player takes them."""
-    steps = [
-        _t("how-spots", spots=rules.max_spots) if rules.max_spots > 1 else _t("how-one-spot")
-    ]
+    steps = [_t("how-spots", spots=rules.max_spots) if rules.max_spots > 1 else _t("how-one-spot")]
     if rules.side_bets:
         names = " / ".join(side_bet_name(b.name) for b in rules.side_bets)
         steps.append(_t("how-side", side_bets=names))

@@ -19,12 +19,12 @@ from rich.text import Text
 
 from twentyone.cards import Card
 from twentyone.display import (
+    action_name,
     error_sentence,
     format_money,
     format_time,
     hand_label,
     hint_line,
-    action_name,
     outcome_name,
     phase_name,
     round_status_name,
@@ -174,7 +174,9 @@ class TerminalGame:
         for spot, name, outcome in view.side_bets:
             label = wager_label("side", state.positions[spot] + 1, name=str(name))
             result = (
-                text("term.side-pending") if outcome is None else side_outcome_name(str(name), outcome)
+                text("term.side-pending")
+                if outcome is None
+                else side_outcome_name(str(name), outcome)
             )
             body.append(f"\n  {label}: {result}")
         for spot, stake in view.insurance:

@@ -16,8 +16,8 @@ import pytest
 from cryptography.fernet import Fernet
 from rich.console import Console
 
-from twentyone.catalogues import table
 from twentyone.cards import Shoe
+from twentyone.catalogues import table
 from twentyone.cli import main
 from twentyone.display import reading
 from twentyone.rules import Rules

@@ -155,9 +155,7 @@ def test_the_operators_currency_is_written_with_its_symbol(service: TableService
         }
         ok(visitor.post("/api/tables/lucky-lucky/bets", json={"spot": 0, "chip": 50000}))
         body = refused(
-            visitor.post(
-                "/api/tables/lucky-lucky/bets", json={"spot": 0, "chip": 100}, headers=IT
-            ),
+            visitor.post("/api/tables/lucky-lucky/bets", json={"spot": 0, "chip": 100}, headers=IT),
             400,
             "invalid-bet",
         )
@@ -246,7 +244,15 @@ def test_the_italian_lucky_7_rules_say_what_the_document_says(client: TestClient
     ):
         assert phrase in page, phrase
     names = [b["button"] for b in doc["buttons"]]
-    assert names[:7] == ["DISTRIBUISCI", "TOGLI PUNTATE", "ANNULLA", "RADDOPPIA", "CARTA", "STAI", "DIVIDI"]
+    assert names[:7] == [
+        "DISTRIBUISCI",
+        "TOGLI PUNTATE",
+        "ANNULLA",
+        "RADDOPPIA",
+        "CARTA",
+        "STAI",
+        "DIVIDI",
+    ]
     assert "PAGAMENTO ALLA PARI" in names
     # nothing English is left: every English-only word of the catalogue is absent
     assert not set(_words(page)) & english_only_words(), set(_words(page)) & english_only_words()

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_browser import SHOTS, LiveServer, browser, live  # noqa: F401 (fixtures)
 from table_browser import GEOMETRY_JS, layout_faults
+from test_browser import SHOTS, LiveServer, browser, live  # noqa: F401 (fixtures)
 from test_browser_pages import SIZES, _script_error, layout_problems, post, words_problems
 
 from twentyone.catalogues import table
@@ -106,7 +106,9 @@ def test_the_italian_table_end_to_end(italian: Page, live: LiveServer, size: str
     expect(page.locator("#btn-deal")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "it")
     expect(page.locator("[data-nav='lobby']")).to_have_text("Sala giochi")
-    expect(page.locator("#message")).to_have_text("Fai la tua puntata: scegli una fiche, poi un cerchio")
+    expect(page.locator("#message")).to_have_text(
+        "Fai la tua puntata: scegli una fiche, poi un cerchio"
+    )
     expect(page.locator("#balance")).to_have_text("1.000,00")  # play money, the Italian way
     expect(page.locator("#btn-deal")).to_contain_text("Distribuisci")
 

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from twentyone.server import docs, errors, openapi
 from twentyone.server.accounts import Accounts
+from twentyone.server.language import Language
 from twentyone.server.routers import (
     advice,
     auth,
@@ -27,7 +28,6 @@ from twentyone.server.routers import (
     variants,
     wallet,
 )
-from twentyone.server.language import Language
 from twentyone.server.security import Guard
 from twentyone.server.settings import RtpProvider, ServerSettings, exact_rtp
 from twentyone.server.throttle import Throttles

@@ -10,6 +10,19 @@ from functools import lru_cache
 from twentyone.variants import Variant
 
 
+def _currency_setting() -> str | None:
+    from babel.numbers import UnknownCurrencyError, validate_currency
+
+    code = os.environ.get("TWENTYONE_CURRENCY", "").strip().upper()
+    if not code:
+        return None
+    try:
+        validate_currency(code)
+    except UnknownCurrencyError:
+        raise ValueError(f"TWENTYONE_CURRENCY={code} is not an ISO 4217 currency code") from None
+    return code
+
+
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
     """What an operator may set about the web server.
@@ -48,20 +61,7 @@ class ServerSettings:
     login_lock_s: int = 1_800
     guests_per_client: int = 20
     guest_window_s: int = 3_600
-    currency: str | None = field(default_factory=lambda: _currency_setting())
-
-
-def _currency_setting() -> str | None:
-    from babel.numbers import UnknownCurrencyError, validate_currency
-
-    code = os.environ.get("TWENTYONE_CURRENCY", "").strip().upper()
-    if not code:
-        return None
-    try:
-        validate_currency(code)
-    except UnknownCurrencyError:
-        raise ValueError(f"TWENTYONE_CURRENCY={code} is not an ISO 4217 currency code") from None
-    return code
+    currency: str | None = field(default_factory=_currency_setting)
 
 
 RtpProvider = Callable[[Variant], dict[str, object]]

@@ -16,7 +16,6 @@ from sqlalchemy import insert, select, update
 
 from twentyone.catalogues import LANGUAGES
 from twentyone.errors import InvalidArgumentError
-
 from twentyone.store import rows
 from twentyone.store.rows import StoredPlayer
 from twentyone.store.unit import Store, Unit, aware

@@ -24,11 +24,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
+from babel.core import Locale
 from babel.dates import format_datetime
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern, format_decimal, parse_pattern
 
 from twentyone.catalogues import LANGUAGES, SOURCE_LANGUAGE, table
 
@@ -57,8 +60,10 @@ def pick_language(wanted: str | None) -> str:
     return code if code in LANGUAGES else SOURCE_LANGUAGE
 
 
+@lru_cache(maxsize=256)
 def negotiate(accept_language: str | None) -> str:
-    """The best supported language of an ``Accept-Language`` header (q-values honoured)."""
+    """The best supported language of an ``Accept-Language`` header (q-values honoured; a
+    browser sends the same header every time, so the answers are kept)."""
     choices: list[tuple[float, int, str]] = []
     for index, part in enumerate((accept_language or "").split(",")):
         tag, _, params = part.strip().partition(";")
@@ -343,27 +348,25 @@ def format_money(minor: int, fmt: MoneyFormat | None = None) -> str:
     '€1.234,50'
     """
     fmt = fmt or money_format()
-    locale = _babel_locale(fmt.locale)
+    locale, pattern = _money_pattern(fmt.locale)
     # Whole minor units: the decimal text is exact (no float rounding).
-    amount = format_decimal(
-        _minor_to_decimal(abs(minor)), format="#,##0.00", locale=locale, decimal_quantization=True
-    )
+    amount = pattern.apply(Decimal(abs(minor)).scaleb(-2), locale)
     sign = "-" if minor < 0 else ""
     if fmt.currency is None:
         return f"{sign}{amount}"
-    return f"{sign}{_currency_symbol(fmt.currency, locale)}{amount}"
+    return f"{sign}{_currency_symbol(fmt.currency, fmt.locale)}{amount}"
 
 
-def _minor_to_decimal(minor: int) -> Any:
-    from decimal import Decimal
+@lru_cache(maxsize=16)
+def _money_pattern(tag: str) -> tuple[Locale, NumberPattern]:
+    return Locale.parse(_babel_locale(tag)), parse_pattern("#,##0.00")
 
-    return Decimal(minor).scaleb(-2)
 
-
-def _currency_symbol(code: str, locale: str) -> str:
+@lru_cache(maxsize=64)
+def _currency_symbol(code: str, tag: str) -> str:
     from babel.numbers import get_currency_symbol
 
-    symbol = get_currency_symbol(code, locale=locale)
+    symbol = get_currency_symbol(code, locale=_babel_locale(tag))
     return symbol if symbol != code else f"{code} "
 
 

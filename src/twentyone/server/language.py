@@ -21,9 +21,11 @@ from twentyone.server.settings import ServerSettings
 
 def request_language(scope: Scope) -> str:
     """The language a request asks for: ``?lang=``, else ``Accept-Language``, else English."""
-    wanted = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang")
-    if wanted:
-        return pick_language(wanted[0])
+    query: bytes = scope.get("query_string", b"")
+    if b"lang=" in query:
+        wanted = parse_qs(query.decode("latin-1")).get("lang")
+        if wanted:
+            return pick_language(wanted[0])
     for name, value in scope.get("headers", ()):
         if name == b"accept-language":
             return negotiate(value.decode("latin-1"))

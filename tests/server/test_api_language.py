@@ -271,3 +271,20 @@ def english_only_words() -> set[str]:
     english = {w for v in table("en").values() for w in _words(v)}
     italian = {w for v in table("it").values() for w in _words(v)}
     return english - italian
+
+
+@pytest.mark.parametrize(
+    "variant", ["lucky-lucky", "lucky-7", "european", "lucky-ladies", "standard"]
+)
+def test_every_rules_page_reads_in_italian(client: TestClient, variant: str) -> None:
+    """Whatever the rule switches, the generated Italian text has no English word in it."""
+    doc = ok(client.get(f"/api/variants/{variant}/rules", headers=IT))
+    lines = [doc["title"], doc["description"], *doc["objective"], *doc["how_to_play"]]
+    lines += [f"{b['button']} {b['does']}" for b in doc["buttons"]]
+    lines += [*doc["text"], *doc["card_values"], *doc["rtp"], *doc["notes"]]
+    lines += [line for side in doc["side_bets"] for line in side["rules"]]
+    lines += [r["note"] for r in doc["returns"] if r["note"]]
+    page = "\n".join(lines)
+    assert "dealer" not in page.lower()
+    leaked = set(_words(page)) & english_only_words()
+    assert not leaked, leaked

@@ -43,9 +43,15 @@ ENGLISH_SENTENCES = {
 ENGLISH_SENTENCES = {s for s in ENGLISH_SENTENCES if len(s) >= 12 and " " in s}
 
 
+LABELS_JS = """() => [...document.querySelectorAll("[aria-label], [title], [placeholder]")]
+  .flatMap((e) => ["aria-label", "title", "placeholder"].map((name) => e.getAttribute(name)))
+  .filter(Boolean).join("\\n")"""
+
+
 def english_in(page: Page) -> list[str]:
-    """The English on screen: words only English texts use, and English sentences."""
-    shown = page.locator("body").inner_text()
+    """The English a player meets: on screen, and in what a screen reader says (labels,
+    titles): words only English texts use, and English sentences."""
+    shown = page.locator("body").inner_text() + "\n" + page.evaluate(LABELS_JS)
     found = sorted(_words(shown) & ENGLISH_ONLY_WORDS)
     found += sorted(s for s in ENGLISH_SENTENCES if s in shown)
     return found
@@ -125,7 +131,10 @@ def test_the_italian_table_end_to_end(italian: Page, live: LiveServer, size: str
     # Lucky 7 on 7s-Ts: "Prima carta un 7", 3 to 1.
     page.click(".chip[data-value='1000']")
     page.click(".spot[data-pos='0'] .bet-circle")
+    expect(page.locator(".spot[data-pos='0'] .bet-circle")).to_contain_text("10,00")
+    expect(page.locator("#table-page")).to_have_attribute("data-busy", "false")
     page.click(".spot[data-pos='0'] .side-circle")
+    expect(page.locator(".spot[data-pos='0'] .side-circle")).to_contain_text("1,00")
     expect(page.locator("#message")).to_have_text(
         "Puntate 11,00 · premi DISTRIBUISCI quando sei pronto"
     )
@@ -138,6 +147,16 @@ def test_the_italian_table_end_to_end(italian: Page, live: LiveServer, size: str
     expect(page.locator("#btn-split")).to_contain_text("Dividi")
     expect(page.locator("#dealer-total")).to_have_text("Banco · 10")
     check_italian(page, f"table-play-{size}")
+    page.click("#btn-hint")  # the advisor's panel, in Italian too
+    expect(page.locator("#hint-title")).to_have_text("Quanto vale ogni mossa")
+    expect(page.locator("#hint-panel tr[data-action='stand'] th")).to_have_text("Stai")
+    check_italian(page, f"table-hint-{size}")
+    page.click("#hint-close")
+    page.keyboard.press("?")  # the keyboard shortcuts
+    expect(page.locator("#help-title")).to_have_text("Scorciatoie da tastiera")
+    check_italian(page, f"table-help-{size}")
+    page.keyboard.press("Escape")
+    expect(page.locator("#help")).to_be_hidden()
     page.click("#btn-stand")
     settled(page)
     expect(page.locator("#result")).to_have_text("Vinci 13,00")
@@ -158,6 +177,7 @@ def test_the_italian_table_end_to_end(italian: Page, live: LiveServer, size: str
     # peek finds no blackjack; STAI on 17; the dealer's soft 16 draws Ts (16), then 2c: 18.
     page.click("#btn-rebet")
     expect(page.locator("#btn-deal")).to_be_enabled()
+    expect(page.locator("#table-page")).to_have_attribute("data-busy", "false")
     live.shoes.stack("9h 5d 8h As Ts 2c")
     page.click("#btn-deal")
     expect(page.locator("#insurance-question")).to_have_text(

@@ -121,7 +121,7 @@ def test_the_italian_table_end_to_end(italian: Page, live: LiveServer, size: str
     # an error: a side bet before the main bet, refused in one Italian sentence
     page.click(".spot[data-pos='0'] .side-circle")
     expect(page.locator("#notice .notice.error")).to_have_text(
-        "Fai una normale scommessa su quel posto prima della sua scommessa laterale."
+        "Fai una normale scommessa su quel posto prima della sua scommessa opzionale."
     )
     check_italian(page, f"table-error-{size}")
 

@@ -2,7 +2,8 @@
 
     python scripts/catalogue.py add KEY "English text" "Testo italiano"
     python scripts/catalogue.py add-dict FILE.py   # a file holding {key: english} or
-                                                   # {key: (english, italian)}
+                                                   # {key: (english, italian)}, or just the
+                                                   # "key": "english", lines of a TEXT dict
     python scripts/catalogue.py missing            # keys that have no Italian text yet
     python scripts/catalogue.py remove KEY         # a key no code uses any more
 
@@ -65,7 +66,11 @@ def main(argv: list[str]) -> int:
         add({argv[1]: (argv[2], argv[3] if len(argv) > 3 else "")})
         return 0
     if len(argv) == 2 and argv[0] == "add-dict":
-        data = ast.literal_eval(Path(argv[1]).read_text(encoding="utf-8"))
+        source = Path(argv[1]).read_text(encoding="utf-8").strip()
+        try:
+            data = ast.literal_eval(source)
+        except (SyntaxError, ValueError):  # the entries alone, as they stood in display.TEXT
+            data = ast.literal_eval("{" + source.rstrip(",") + "}")
         add(
             {
                 k: (v, "") if isinstance(v, str) else (v[0], v[1] if len(v) > 1 else "")

@@ -115,3 +115,17 @@ def test_the_terminal_game_in_italian(tmp_path: Path) -> None:
     leaked = _words(output) & ENGLISH_ONLY
     assert not leaked, leaked
     service.close()
+
+
+def test_play_takes_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``twentyone play VARIANT --lang it`` runs the game with an Italian reader."""
+    import twentyone.terminal
+    from twentyone import display
+
+    seen: list[str] = []
+    monkeypatch.setattr(
+        twentyone.terminal, "play", lambda *args, **kwargs: seen.append(display.language())
+    )
+    assert main(["play", "lucky-7", "--lang", "it", "--db", "sqlite://"]) == 0
+    assert main(["play", "lucky-7", "--db", "sqlite://"]) == 0
+    assert seen == ["it", "en"]

@@ -36,7 +36,9 @@ from babel.numbers import NumberPattern, format_decimal, parse_pattern
 from twentyone.catalogues import LANGUAGES, SOURCE_LANGUAGE, table
 
 TEXT: Mapping[str, str] = table(SOURCE_LANGUAGE)
-"""Every person-facing string in English (the source language), keyed by a stable id."""
+"""Every person-facing string in English (the source language), keyed by a stable id: the
+English catalogue, read only. A new string is added to both catalogues in one step:
+``python scripts/catalogue.py add KEY "English text" "Testo italiano"``."""
 
 LOCALES: dict[str, str] = {"en": "en-US", "it": "it-IT"}
 """The locale each language writes numbers, money and times in (BCP 47, as ``Intl`` takes)."""

@@ -30,6 +30,7 @@ strategy's action (the total-dependent chart of the rules' full shoe) is given b
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,10 +48,10 @@ from twentyone.analysis.exact.shoe import (
     minus,
     size,
 )
-from twentyone.analysis.exact.space import IntArray
+from twentyone.analysis.exact.space import HandSpace, IntArray, hand_space
 from twentyone.analysis.exact.split import SplitSolver, pair_index
 from twentyone.analysis.exact.strategy import basic_strategy
-from twentyone.cards import Card
+from twentyone.cards import Card, parse_cards
 from twentyone.errors import IllegalActionError, InvalidCardError
 from twentyone.rules import PeekMode, Rules
 
@@ -200,6 +201,7 @@ def _advise(rules: Rules, situation: Situation, shoe: Composition | None) -> Adv
         others = unseen(rules, (situation.up, *situation.seen), shoe)
         values = hand_values(
             rules,
+            full_shoe(rules.decks) if shoe is None else shoe,
             others,
             situation.up.points - 1,
             from_cards(situation.hand),
@@ -217,13 +219,35 @@ def _advise(rules: Rules, situation: Situation, shoe: Composition | None) -> Adv
     return Advice(values, best.action, _basic(rules, situation), situation.bet)
 
 
+_WARM_UPS = parse_cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts")
+_WARM_HAND = parse_cards("Th 5d")
+
+
+_WARMED: set[Rules] = set()
+
+
 def warm(rules: Rules) -> None:
-    """Build what every hint of ``rules`` needs once per process (the basic-strategy chart of
-    each up card, about half a second), so that no hint waits for it."""
-    with _LOCK:
-        strategy = basic_strategy(rules)
-        for up in range(10):
+    """Build what every hint of ``rules`` needs once per process, so that no hint waits for
+    it: the basic-strategy chart of each up card (0.5 to 1.5 s in all), the hands of the
+    rules' shoe, and a first hint against each up card (the dealer's tables).
+
+    One step at a time holds the advisor's lock (at most a few tenths of a second), so a
+    server can warm up in the background while hints are asked.
+    """
+    strategy = basic_strategy(rules)
+    for up in range(10):
+        with _LOCK:
             strategy.policy(up)
+    with _LOCK:
+        _base_space(rules, full_shoe(rules.decks))
+    for card in _WARM_UPS:
+        advise(rules, Situation(_WARM_HAND, card, (), ("hit", "stand"), 100))
+    _WARMED.add(rules)
+
+
+def warmed(rules: Rules) -> bool:
+    """Whether :func:`warm` has run for ``rules`` in this process."""
+    return rules in _WARMED
 
 
 def _basic(rules: Rules, situation: Situation) -> str:
@@ -270,9 +294,11 @@ class _SplitHandSolver(UpcardSolver):
     loses its bet to a dealer blackjack even where the later split hands get theirs back).
     """
 
-    def __init__(self, rules: Rules, shoe: Composition, up: int, first: bool) -> None:
+    def __init__(
+        self, rules: Rules, shoe: Composition, up: int, first: bool, space: HandSpace | None
+    ) -> None:
         self._first = first
-        super().__init__(rules, shoe, up)
+        super().__init__(rules, shoe, up, space)
 
     def settle_rows(
         self, hands: IntArray, removed: IntArray, stake: int, split: bool, first: bool = False
@@ -295,16 +321,42 @@ class _OnePairSplits(SplitSolver):
 
 
 @lru_cache(maxsize=16)
-def _solver(rules: Rules, shoe: Composition, up: int, split: bool, first: bool) -> UpcardSolver:
-    """The exact values of every hand dealt from ``shoe`` against ``up`` (cached)."""
+def _base_space(rules: Rules, base: Composition) -> HandSpace | None:
+    """Every hand the round's shoe can deal (cached per shoe): the hands of each composition
+    left in it are among them, so a new composition needs no hand space of its own."""
+    return hand_space(base, rules.charlie_cards)
+
+
+def _split_solver(
+    rules: Rules, fresh: Rules, base: Composition, shoe: Composition, up: int
+) -> UpcardSolver:
+    """The unsplit values a split of ``fresh`` (``rules`` with fewer split hands left) plays
+    its hands by: an unsplit hand's values do not depend on the split limits, so the solver of
+    ``rules`` is shared, with the split rules read from ``fresh``."""
+    solver = _solver(rules, base, shoe, up, False, False)
+    if fresh == rules:
+        return solver
+    shared = copy.copy(solver)
+    shared.rules = fresh
+    return shared
+
+
+@lru_cache(maxsize=16)
+def _solver(
+    rules: Rules, base: Composition, shoe: Composition, up: int, split: bool, first: bool
+) -> UpcardSolver:
+    """The exact values of every hand dealt from ``shoe`` (cards left of ``base``) against
+    ``up`` (cached)."""
+    space = _base_space(rules, base)
     if split:
-        return _SplitHandSolver(rules, shoe, up, first)
-    return UpcardSolver(rules, shoe, up)
+        return _SplitHandSolver(rules, shoe, up, first, space)
+    return UpcardSolver(rules, shoe, up, space)
 
 
 @lru_cache(maxsize=4096)
 def hand_values(
     rules: Rules,
+    base: Composition,
     shoe: Composition,
     up: int,
     hand: Composition,
@@ -319,6 +371,7 @@ def hand_values(
 
     Args:
         rules: the game.
+        base: the shoe the round was dealt from (the rules' full shoe at the table).
         shoe: every card not seen except the hand's own (the hole card among them).
         up: the up card's composition index.
         hand: the hand's cards.
@@ -328,7 +381,7 @@ def hand_values(
     """
     # With a peek a split hand settles as an unsplit one: share the unsplit values.
     settles_split = from_split and rules.peek is not PeekMode.ACE_AND_TEN
-    solver = _solver(rules, shoe, up, settles_split, first and settles_split)
+    solver = _solver(rules, base, shoe, up, settles_split, first and settles_split)
     try:
         solver.row(hand)
     except ValueError as exc:
@@ -345,13 +398,22 @@ def hand_values(
         elif action == "surrender":
             ev, st = solver.surrender(hand)
         else:
-            ev, st = _split_value(rules, shoe, up, hand, first=first, hands_on_spot=hands_on_spot)
+            ev, st = _split_value(
+                rules, base, shoe, up, hand, first=first, hands_on_spot=hands_on_spot
+            )
         out.append(ActionValue(action, ev / alive, st / alive))
     return tuple(out)
 
 
 def _split_value(
-    rules: Rules, shoe: Composition, up: int, hand: Composition, *, first: bool, hands_on_spot: int
+    rules: Rules,
+    base: Composition,
+    shoe: Composition,
+    up: int,
+    hand: Composition,
+    *,
+    first: bool,
+    hands_on_spot: int,
 ) -> tuple[float, float]:
     """Splitting the pair ``hand`` with ``hands_on_spot - 1`` split hands already made.
 
@@ -364,7 +426,7 @@ def _split_value(
         raise IllegalActionError("only a pair can be split")
     limit = rules.max_split_hands - (hands_on_spot - 1)
     fresh = rules.replace(max_split_hands=limit, resplit_aces=rules.resplit_aces and limit >= 3)
-    solver = _solver(fresh, shoe, up, False, False)
+    solver = _split_solver(rules, fresh, base, shoe, up)
     policy = OptimalPolicy(solver)
     splits = _OnePairSplits(solver, policy, pair)
     policy.splits = splits
@@ -391,4 +453,5 @@ __all__ = [
     "hand_values",
     "unseen",
     "warm",
+    "warmed",
 ]

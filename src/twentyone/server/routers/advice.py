@@ -6,23 +6,29 @@ computed from the player's view only (the engine's view: no hole card, no shoe).
 what each mistake cost; ``GET /api/advice/summary``: their total over the player's latest rounds.
 Hints and reviews are refused with ``403 advice-off`` where the game's catalogue entry turns the
 advisor off (``advisor = false``); the summary leaves such games out.
+
+:func:`warm_up` builds what the hints of every game need in a background thread when the server
+starts (start-up does not wait for it).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import logging
+import threading
 from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 
 from twentyone.analysis.advice_round import RoundReview, advice_for, review
+from twentyone.analysis.advisor import warm
 from twentyone.errors import TwentyoneError
 from twentyone.rules import Rules
 from twentyone.server.deps import CurrentLogin, ServiceDep
 from twentyone.store.service import TableService
-from twentyone.variants import find_variant
+from twentyone.variants import all_variants, find_variant
 
 router = APIRouter(prefix="/api/rounds", tags=["advice"])
 stats_router = APIRouter(prefix="/api/advice", tags=["advice"])
@@ -158,4 +164,22 @@ def _rules(
     return Rules.from_dict(service.records.round_record(player_id, round_id).rules)
 
 
-__all__ = ["AdviceOffError", "NoDecisionError", "router", "stats_router"]
+def _warm_every_game() -> None:
+    for variant in all_variants():
+        if variant.advisor:
+            try:
+                warm(variant.rules)
+            except Exception:  # a game that cannot be warmed is warmed by its first hint
+                logging.getLogger(__name__).exception("advisor warm-up of %s", variant.name)
+
+
+def warm_up() -> threading.Thread:
+    """Warm the advisor up for every game that offers hints, in a background thread (the
+    basic-strategy charts, the hands of each shoe, the dealer's tables: a second or two per
+    game), so that the first hints need not build them. Returns the thread."""
+    thread = threading.Thread(target=_warm_every_game, name="advisor-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+__all__ = ["AdviceOffError", "NoDecisionError", "router", "stats_router", "warm_up"]

@@ -142,3 +142,33 @@ def test_statistics_total_the_cost_of_mistakes(client: TestClient, shoes: Shoes)
     assert costs[1] == 0
     assert (summary["rounds"], summary["decisions"], summary["mistakes"]) == (2, 3, 1)
     assert summary["cost_money"] == pytest.approx(costs[0])
+
+
+def test_training_mode_is_kept_with_the_account(new_client) -> None:
+    """Training mode is a player setting: off for a new player, set through
+    ``POST /api/advice/training``, shown in ``/api/auth/me``, and kept with the account: a
+    registered player who logs in again (another browser) finds it as they left it; another
+    player's setting is their own."""
+    first = new_client()
+    me = ok(first.post("/api/auth/guest"))
+    assert me["training"] is False
+    assert ok(first.post("/api/advice/training", json={"on": True})) == {"training": True}
+    assert ok(first.get("/api/auth/me"))["training"] is True
+    credentials = {"username": "trainee", "password": "a long password"}
+    assert ok(first.post("/api/auth/register", json=credentials), 201)["training"] is True
+    other = new_client()
+    assert ok(other.post("/api/auth/guest"))["training"] is False  # a guest of its own
+    assert ok(other.post("/api/auth/login", json=credentials))["training"] is True
+    assert ok(other.post("/api/advice/training", json={"on": False})) == {"training": False}
+    assert ok(first.get("/api/auth/me"))["training"] is False  # one setting per account
+
+
+def test_a_bad_training_request_changes_nothing(client: TestClient, new_client) -> None:
+    """A body that is not ``{"on": true|false}`` is refused (``422 invalid-request``) and the
+    setting stays; without a session nothing is set (``401 not-authenticated``)."""
+    ok(client.post("/api/advice/training", json={"on": True}))
+    for body in ({"on": "off"}, {"on": 0}, {}, {"on": False, "extra": 1}):
+        refused(client.post("/api/advice/training", json=body), 422, "invalid-request")
+    assert ok(client.get("/api/auth/me"))["training"] is True
+    stranger = new_client()
+    refused(stranger.post("/api/advice/training", json={"on": True}), 401, "not-authenticated")

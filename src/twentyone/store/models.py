@@ -20,6 +20,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -57,6 +58,8 @@ class PlayerRow(Base):
     balance: Mapped[int] = mapped_column(Money)
     open_round_id: Mapped[str | None] = mapped_column(Id, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime())
+    training: Mapped[bool] = mapped_column(Boolean(), server_default=false())
+    """Training mode: the advisor points out a mistake before it is played."""
 
 
 class SeatRow(Base):

@@ -4,6 +4,8 @@
 computed from the player's view only (the engine's view: no hole card, no shoe).
 ``GET /api/rounds/{id}/review``: every decision of a finished round valued from its record, with
 what each mistake cost; ``GET /api/advice/summary``: their total over the player's latest rounds.
+``POST /api/advice/training``: turn the player's training mode on or off (kept with the account,
+shown as ``training`` in ``GET /api/auth/me``).
 Hints and reviews are refused with ``403 advice-off`` where the game's catalogue entry turns the
 advisor off (``advisor = false``); the summary leaves such games out.
 
@@ -27,6 +29,7 @@ from twentyone.analysis.advisor import warm
 from twentyone.errors import TwentyoneError
 from twentyone.rules import Rules
 from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.schemas import Input, Schema
 from twentyone.store.service import TableService
 from twentyone.variants import all_variants, find_variant
 
@@ -151,6 +154,26 @@ def get_summary(
     }
 
 
+class TrainingIn(Input):
+    """Training mode on (``true``) or off (``false``)."""
+
+    on: bool
+
+
+class TrainingOut(Schema):
+    """The player's training mode now."""
+
+    training: bool
+
+
+@stats_router.post("/training", summary="Turn training mode on or off")
+def set_training(body: TrainingIn, service: ServiceDep, login: CurrentLogin) -> TrainingOut:
+    """Training mode is a player setting kept with the account (a guest's with the guest
+    account, for as long as its session lasts): with it on, the table points out a move that
+    is not the best play before it is sent, with the option to take it back."""
+    return TrainingOut(training=service.training.set(login.player_id, body.on))
+
+
 def _rules(
     service: TableService, player_id: str, round_id: str, variant: str, version: str
 ) -> Rules:
@@ -182,4 +205,12 @@ def warm_up() -> threading.Thread:
     return thread
 
 
-__all__ = ["AdviceOffError", "NoDecisionError", "router", "stats_router", "warm_up"]
+__all__ = [
+    "AdviceOffError",
+    "NoDecisionError",
+    "TrainingIn",
+    "TrainingOut",
+    "router",
+    "stats_router",
+    "warm_up",
+]

@@ -46,6 +46,7 @@ def account_out(service: TableService, login: Login) -> AccountOut:
             "registered": login.username is not None,
             "open_round_variant": variant,
             "starting_balance": service.config.opening_grant,
+            "training": service.training.is_on(login.player_id),
         }
     )
 

@@ -18,8 +18,11 @@ from rich.text import Text
 from twentyone.cards import Card
 from twentyone.display import (
     error_sentence,
+    format_money,
+    format_percent,
     hand_label,
     hint_line,
+    move_name,
     outcome_name,
     round_status_name,
     side_bet_name,
@@ -307,8 +310,10 @@ class TerminalGame:
                 labels.append("(I) ACCEPT all · (N) DECLINE all")
             if state.unaffordable:
                 labels.append("(balance too low for: " + ", ".join(state.unaffordable) + ")")
+            training = self.variant.advisor and self.service.training.is_on(self.player_id)
             if self.variant.advisor:
                 labels.append("(?) HINT")
+                labels.append(f"(t) {text('training.on' if training else 'training.off')}")
             self.console.print(
                 "  ".join(labels) + "  (q) quit: the round waits for you", markup=False
             )
@@ -317,6 +322,9 @@ class TerminalGame:
                 return False
             if key == "?" and self.variant.advisor:
                 self._hint(state)
+                continue
+            if key.lower() == "t" and self.variant.advisor:
+                self.service.training.set(self.player_id, not training)
                 continue
             apply_to_all = state.apply_to_all and key in ("I", "N")
             action = _KEYS.get(key.lower())
@@ -330,6 +338,8 @@ class TerminalGame:
                     Action.NO_INSURANCE: Action.NO_EVEN_MONEY,
                 }
                 action = pairs.get(action, action) if action not in options else action
+            if not apply_to_all and not self._confirm(state, action):
+                continue
             try:
                 state = self.service.play.act(
                     self.player_id, action, apply_to_all=apply_to_all, expected_step=state.step
@@ -360,6 +370,38 @@ class TerminalGame:
                 basic=v.action == advice.basic,
             )
             self.console.print("  " + line, markup=False)
+
+    def _confirm(self, state: RoundState, action: Action) -> bool:
+        """Training mode (the player's setting): a move that is not the best play is pointed
+        out before it is sent, with what it gives up; ``False`` takes it back (nothing is
+        dealt)."""
+        if not self.variant.advisor or not self.service.training.is_on(self.player_id):
+            return True
+        from dataclasses import replace
+
+        from twentyone.analysis.advice_round import advice_for
+
+        advice = advice_for(
+            self.variant.rules, replace(state.view, legal_actions=state.legal_actions)
+        )
+        if advice is None or str(action) not in {v.action for v in advice.values}:
+            return True
+        cost = advice.cost(str(action))
+        if cost <= 1e-9:
+            return True
+        move = move_name(str(action))
+        sentence = text(
+            "training.mistake",
+            best=move_name(advice.best),
+            move=move,
+            amount=format_money(round(cost * advice.bet)),
+            bets=format_percent(cost, 1),
+        )
+        self.console.print(f"{text('training.title')}: {sentence}", markup=False)
+        back = text("training.take-back")
+        anyway = text("training.anyway", move=move)
+        answer = self.ask(f"(b) {back} · (a) {anyway}> ").strip().lower()
+        return answer == "a"
 
 
 class _UsageError(TwentyoneError):

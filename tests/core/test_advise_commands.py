@@ -102,3 +102,51 @@ def test_terminal_hint_shows_each_move(tmp_path: Path) -> None:
     assert "Hit" in hint.splitlines()[1] and "Best play" in hint.splitlines()[1]
     assert "net" in output
     service.close()
+
+
+def test_terminal_training_mode_asks_before_a_mistake(tmp_path: Path) -> None:
+    """Training mode in the terminal is the account's setting (``t`` switches it): standing on
+    T-6 against a 9 is pointed out before it is sent, with what it gives up (the advisor's
+    hit-minus-stand value); taking it back deals nothing, the best play (HIT) goes straight
+    through, and a mistake confirmed is played."""
+    shoes = iter(["Th 9c 6h 5s 2d Td"])  # spot Th 6h, dealer 9c up, hole 5s; then 2d, Td
+
+    def factory(_rules: Rules) -> Shoe:
+        return Shoe.from_cards(next(shoes))
+
+    service = TableService.open(
+        f"sqlite:///{tmp_path / 'game.db'}", key=Fernet.generate_key(), shoe_factory=factory
+    )
+    out = io.StringIO()
+    console = Console(file=out, width=160, color_system=None)
+    # t: training on; s: STAND asks, b takes it back; h: HIT (best) is sent; h on 18: asks, a
+    answers = iter(["chip 10", "1", "d", "t", "s", "b", "h", "h", "a", "q"])
+
+    def ask(prompt: str) -> str:
+        console.print(prompt, end="")
+        return next(answers)
+
+    play("lucky-lucky", player="ann", console=console, ask=ask, service=service)
+    output = out.getvalue()
+    player = service.accounts.find_player("ann")
+    assert player is not None
+    assert service.training.is_on(player.id) is True
+    rules = find_variant("lucky-lucky").rules
+    sixteen = advise(
+        rules,
+        Situation(parse_cards("Th 6h"), parse_cards("9c")[0], (), ("hit", "stand", "double"), 1000),
+    )
+    cost = round((sixteen.value("hit").ev - sixteen.value("stand").ev) * 1000)
+    assert "(t) Training off" in output and "(t) Training on" in output
+    asked = output.split("Not the best play: ")
+    assert len(asked) == 3  # STAND on 16, then HIT on 18
+    assert 0 < cost < 100  # a few tenths of a percent of the 10.00 bet
+    assert asked[1].startswith(f"Hit is the best play here: Stand gives up 0.{cost:02d} (")
+    assert asked[2].startswith("Stand is the best play here: Hit gives up ")
+    after_back = asked[1].split("> ", 1)[1]
+    assert "6♥ = 16" in after_back.split("play>")[0]  # taken back: the hand as it was
+    history = service.records.history(player.id).rounds
+    [settled] = history
+    record = service.records.round_record(player.id, settled.id).to_dict()
+    assert record["decisions"] == ["hit", "hit"]  # the stand taken back was never sent
+    service.close()

@@ -8,10 +8,13 @@ but what every hint shares): many-card hands, pairs that may split (and resplit)
 a split (every hand number and hand count the rules allow), against every up card. Each hand
 is timed once cold per way, the two ways one after the other:
 
-* ``before``: every composition builds its own hand space, and a resplit solves the unsplit
-  hands again for the fewer split hands left (the advisor as it was);
-* ``after``: the hand space of the rules' shoe is built once and shared (each composition
-  marks the hands it can deal), and a resplit shares the unsplit values.
+* ``before``: every composition builds its own hand space and values every hand of it, and a
+  resplit solves the unsplit hands again for the fewer split hands left (the advisor as it
+  was);
+* ``after``: a hand's hit, stand, double and surrender values come from the hands its own play
+  reaches, a split's from the hands a split of that pair reaches (both spaces built once per
+  shoe and cached: each composition marks the hands it can deal), and a resplit shares the
+  unsplit values.
 
 Both ways start from :func:`~twentyone.analysis.advisor.warm` (the server warms the advisor up
 at start). Printed: median and worst in milliseconds, and the ratio of the medians (the target
@@ -31,10 +34,13 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from twentyone.analysis import advisor
 from twentyone.analysis.advice_round import advice_for
 from twentyone.analysis.advisor import Situation, advise, warm
+from twentyone.analysis.exact.player import UpcardSolver
+from twentyone.analysis.exact.shoe import Composition
 from twentyone.cards import Card, Shoe, parse_cards
 from twentyone.engine import Round, SpotBet
 from twentyone.hand import best_total
@@ -106,26 +112,49 @@ def hard_hands(rules: Rules, count: int, rng: random.Random) -> Iterator[Situati
             )
 
 
+@lru_cache(maxsize=16)
+def _old_solver(rules: Rules, shoe: Composition, up: int, split: bool, first: bool) -> UpcardSolver:
+    """As the advisor was: every hand of the composition, on a hand space of its own."""
+    if split:
+        return advisor._SplitHandSolver(rules, shoe, up, first, None)
+    return UpcardSolver(rules, shoe, up)
+
+
+def _old_hand_solver(
+    rules: Rules,
+    base: Composition,
+    shoe: Composition,
+    up: int,
+    split: bool,
+    first: bool,
+    hand: Composition,
+) -> UpcardSolver:
+    del base, hand
+    return _old_solver(rules, shoe, up, split, first)
+
+
 def _old_split_solver(
-    rules: Rules, fresh: Rules, base: object, shoe: object, up: int
-) -> advisor.UpcardSolver:
-    del rules
-    return advisor._solver(fresh, base, shoe, up, False, False)  # type: ignore[arg-type]
+    rules: Rules, fresh: Rules, base: Composition, shoe: Composition, up: int, pair: int
+) -> UpcardSolver:
+    del rules, base, pair
+    return _old_solver(fresh, shoe, up, False, False)
 
 
 def _time(way: str, run: Callable[[], object]) -> float:
     advisor.hand_values.cache_clear()
     advisor._solver.cache_clear()
-    saved = advisor._base_space, advisor._split_solver
+    advisor._HAND_SOLVERS.clear()
+    _old_solver.cache_clear()
+    saved = advisor._hand_solver, advisor._split_solver
     if way == "before":
-        advisor._base_space = lambda rules, base: None  # type: ignore[assignment]
+        advisor._hand_solver = _old_hand_solver  # type: ignore[assignment]
         advisor._split_solver = _old_split_solver  # type: ignore[assignment]
     try:
         start = time.perf_counter()
         run()
         return time.perf_counter() - start
     finally:
-        advisor._base_space, advisor._split_solver = saved  # type: ignore[assignment]
+        advisor._hand_solver, advisor._split_solver = saved  # type: ignore[assignment]
 
 
 def bench_hard(hands: int, seed: int) -> None:

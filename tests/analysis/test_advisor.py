@@ -212,8 +212,9 @@ def test_a_later_split_hand_keeps_its_bet_against_a_dealer_blackjack_when_the_ru
 
 def test_a_new_composition_builds_no_hand_space_of_its_own() -> None:
     """Cache what repeats: once the game is warm, hints whose cards were never seen before
-    (each a new composition of the shoe) value their hands on the hands of the game's shoe,
-    built once; the values are those of a solver given the composition's own hands."""
+    (each a new composition of the shoe) build no hand space of the composition (they value
+    the hands their play reaches, a space cached per hand); the values are those of a solver
+    of every hand the composition deals."""
     rules = ONE_DECK
     warm(rules)
     assert warmed(rules)

@@ -26,16 +26,26 @@ dealer's blackjack is one of the outcomes.
 
 The best action is the legal one of highest value (ties go to the engine's order); the basic
 strategy's action (the total-dependent chart of the rules' full shoe) is given beside it.
+
+Speed (a hint in a few milliseconds, ``bench/advisor.py``): a hand's hit, stand, double and
+surrender values are solved over the hands its own play reaches, not every hand of the
+composition; a split's over the hands the pair's split hands reach. Both hand spaces are
+built from the round's shoe once and cached (each composition marks the hands it can still
+deal), the solver is kept for the later decisions on the same hand, and every hint's values
+are cached by cards and state.
 """
 
 from __future__ import annotations
 
 import copy
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.game import OptimalPolicy
@@ -48,7 +58,7 @@ from twentyone.analysis.exact.shoe import (
     minus,
     size,
 )
-from twentyone.analysis.exact.space import HandSpace, IntArray, hand_space
+from twentyone.analysis.exact.space import HandSpace, IntArray
 from twentyone.analysis.exact.split import SplitSolver, pair_index
 from twentyone.analysis.exact.strategy import basic_strategy
 from twentyone.cards import Card, parse_cards
@@ -228,8 +238,9 @@ _WARMED: set[Rules] = set()
 
 def warm(rules: Rules) -> None:
     """Build what every hint of ``rules`` needs once per process, so that no hint waits for
-    it: the basic-strategy chart of each up card (0.5 to 1.5 s in all), the hands of the
-    rules' shoe, and a first hint against each up card (the dealer's tables).
+    it: the basic-strategy chart of each up card (0.5 to 1.5 s in all), the hands the split
+    hands of each pair reach in the rules' shoe, and a first hint against each up card (the
+    dealer's tables).
 
     One step at a time holds the advisor's lock (at most a few tenths of a second), so a
     server can warm up in the background while hints are asked.
@@ -238,8 +249,9 @@ def warm(rules: Rules) -> None:
     for up in range(10):
         with _LOCK:
             strategy.policy(up)
-    with _LOCK:
-        _base_space(rules, full_shoe(rules.decks))
+    for pair in range(10):
+        with _LOCK:
+            _pair_space(full_shoe(rules.decks), rules.charlie_cards, pair)
     for card in _WARM_UPS:
         advise(rules, Situation(_WARM_HAND, card, (), ("hit", "stand"), 100))
     _WARMED.add(rules)
@@ -320,20 +332,22 @@ class _OnePairSplits(SplitSolver):
         return super().committed_range(pair) if pair == self.pair else range(0)
 
 
-@lru_cache(maxsize=16)
-def _base_space(rules: Rules, base: Composition) -> HandSpace | None:
-    """Every hand the round's shoe can deal (cached per shoe): the hands of each composition
-    left in it are among them, so a new composition needs no hand space of its own."""
-    return hand_space(base, rules.charlie_cards)
+@lru_cache(maxsize=64)
+def _pair_space(base: Composition, charlie: int | None, pair: int) -> HandSpace:
+    """The hands the split hands of a ``pair`` can reach in the round's shoe: a pair card and
+    a second card, then every hand drawn to (cached per shoe and pair, about 1 MB: the hands
+    of each composition left in the shoe are among them)."""
+    eye = np.eye(10, dtype=np.int64)
+    return HandSpace(base, charlie, eye[pair][None, :] + eye)
 
 
 def _split_solver(
-    rules: Rules, fresh: Rules, base: Composition, shoe: Composition, up: int
+    rules: Rules, fresh: Rules, base: Composition, shoe: Composition, up: int, pair: int
 ) -> UpcardSolver:
-    """The unsplit values a split of ``fresh`` (``rules`` with fewer split hands left) plays
-    its hands by: an unsplit hand's values do not depend on the split limits, so the solver of
-    ``rules`` is shared, with the split rules read from ``fresh``."""
-    solver = _solver(rules, base, shoe, up, False, False)
+    """The unsplit values a split of ``pair`` under ``fresh`` (``rules`` with fewer split
+    hands left) plays its hands by: an unsplit hand's values do not depend on the split
+    limits, so the solver of ``rules`` is shared, with the split rules read from ``fresh``."""
+    solver = _solver(rules, base, shoe, up, pair)
     if fresh == rules:
         return solver
     shared = copy.copy(solver)
@@ -342,15 +356,51 @@ def _split_solver(
 
 
 @lru_cache(maxsize=16)
-def _solver(
-    rules: Rules, base: Composition, shoe: Composition, up: int, split: bool, first: bool
+def _solver(rules: Rules, base: Composition, shoe: Composition, up: int, pair: int) -> UpcardSolver:
+    """The exact values of every hand a split of ``pair`` can reach, dealt from ``shoe``
+    (cards left of ``base``) against ``up`` (cached)."""
+    return UpcardSolver(rules, shoe, up, _pair_space(base, rules.charlie_cards, pair))
+
+
+@lru_cache(maxsize=64)
+def _play_space(base: Composition, charlie: int | None, hand: Composition) -> HandSpace:
+    """The hands the play of ``hand`` can reach in the round's shoe: the hand and every hand
+    drawn to from it (cached per hand, the same hands recur in many rounds: a few kB for most,
+    up to 2 MB for two small cards)."""
+    return HandSpace(base, charlie, np.array([hand], dtype=np.int64))
+
+
+_HAND_SOLVERS: OrderedDict[tuple[object, ...], UpcardSolver] = OrderedDict()
+_HAND_SOLVERS_KEPT = 16
+
+
+def _hand_solver(
+    rules: Rules,
+    base: Composition,
+    shoe: Composition,
+    up: int,
+    split: bool,
+    first: bool,
+    hand: Composition,
 ) -> UpcardSolver:
-    """The exact values of every hand dealt from ``shoe`` (cards left of ``base``) against
-    ``up`` (cached)."""
-    space = _base_space(rules, base)
+    """The exact values of ``hand`` and of every hand its play reaches, dealt from ``shoe``
+    against ``up``: only those hands are valued (a few hundred at most, not every hand of the
+    shoe). The solver is kept for the later decisions on the same hand (the same cards seen,
+    the hand grown by the cards it drew: already valued)."""
+    key = (rules, base, shoe, up, split, first)
+    solver = _HAND_SOLVERS.get(key)
+    if solver is not None and solver.space.row(hand) >= 0:
+        _HAND_SOLVERS.move_to_end(key)
+        return solver
+    space = _play_space(base, rules.charlie_cards, hand)
     if split:
-        return _SplitHandSolver(rules, shoe, up, first, space)
-    return UpcardSolver(rules, shoe, up, space)
+        solver = _SplitHandSolver(rules, shoe, up, first, space)
+    else:
+        solver = UpcardSolver(rules, shoe, up, space)
+    _HAND_SOLVERS[key] = solver
+    while len(_HAND_SOLVERS) > _HAND_SOLVERS_KEPT:
+        _HAND_SOLVERS.popitem(last=False)
+    return solver
 
 
 @lru_cache(maxsize=4096)
@@ -381,7 +431,7 @@ def hand_values(
     """
     # With a peek a split hand settles as an unsplit one: share the unsplit values.
     settles_split = from_split and rules.peek is not PeekMode.ACE_AND_TEN
-    solver = _solver(rules, base, shoe, up, settles_split, first and settles_split)
+    solver = _hand_solver(rules, base, shoe, up, settles_split, first and settles_split, hand)
     try:
         solver.row(hand)
     except ValueError as exc:
@@ -426,7 +476,7 @@ def _split_value(
         raise IllegalActionError("only a pair can be split")
     limit = rules.max_split_hands - (hands_on_spot - 1)
     fresh = rules.replace(max_split_hands=limit, resplit_aces=rules.resplit_aces and limit >= 3)
-    solver = _split_solver(rules, fresh, base, shoe, up)
+    solver = _split_solver(rules, fresh, base, shoe, up, pair)
     policy = OptimalPolicy(solver)
     splits = _OnePairSplits(solver, policy, pair)
     policy.splits = splits

@@ -33,6 +33,7 @@ from twentyone.display import (
 )
 from twentyone.engine import Action
 from twentyone.errors import TwentyoneError
+from twentyone.rules import Rules
 from twentyone.rulestext import rules_lines
 from twentyone.store.service import TableService
 from twentyone.store.views import RoundState, TableState
@@ -357,7 +358,7 @@ class TerminalGame:
         from twentyone.analysis.advice_round import advice_for
 
         view = replace(state.view, legal_actions=state.legal_actions)
-        advice = advice_for(self.variant.rules, view)
+        advice = advice_for(self._rules_of(state), view)
         if advice is None:
             return
         self.console.print(text("hint.title") + ":", markup=False)
@@ -371,6 +372,16 @@ class TerminalGame:
             )
             self.console.print("  " + line, markup=False)
 
+    def _rules_of(self, state: RoundState) -> Rules:
+        """The round's rules: the game's, or the record's when the game has changed since the
+        round was dealt (the advice is for the rules the round is played under)."""
+        rules = self.variant.rules
+        if rules.version() == state.rules_version:
+            return rules
+        return Rules.from_dict(
+            self.service.records.round_record(self.player_id, state.round_id).rules
+        )
+
     def _confirm(self, state: RoundState, action: Action) -> bool:
         """Training mode (the player's setting): a move that is not the best play is pointed
         out before it is sent, with what it gives up; ``False`` takes it back (nothing is
@@ -382,7 +393,7 @@ class TerminalGame:
         from twentyone.analysis.advice_round import advice_for
 
         advice = advice_for(
-            self.variant.rules, replace(state.view, legal_actions=state.legal_actions)
+            self._rules_of(state), replace(state.view, legal_actions=state.legal_actions)
         )
         if advice is None or str(action) not in {v.action for v in advice.values}:
             return True

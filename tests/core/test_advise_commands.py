@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from cryptography.fernet import Fernet
 from rich.console import Console
 from typer.testing import CliRunner
@@ -16,7 +17,7 @@ from twentyone.cli import app, main
 from twentyone.rules import Rules
 from twentyone.store.service import TableService
 from twentyone.terminal import play
-from twentyone.variants import find_variant
+from twentyone.variants import GAMES_ENV, find_variant, reload_games
 
 
 def test_advise_json_gives_the_advisors_values_of_the_cards(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -150,3 +151,62 @@ def test_terminal_training_mode_asks_before_a_mistake(tmp_path: Path) -> None:
     record = service.records.round_record(player.id, settled.id).to_dict()
     assert record["decisions"] == ["hit", "hit"]  # the stand taken back was never sent
     service.close()
+
+
+def _catalogue(path: Path, decks: int) -> None:
+    path.write_text(
+        f"""
+[[games]]
+name = "house-game"
+title = "House Game"
+base = "standard"
+
+[games.rules]
+decks = {decks}
+""",
+        encoding="utf-8",
+    )
+
+
+def test_terminal_hint_uses_the_rules_the_round_was_dealt_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round left unfinished is resumed after the operator changed the game (one deck to
+    eight): its hint values the cards under the rules of its record, not the game's new ones."""
+    games = tmp_path / "games.toml"
+    _catalogue(games, 1)
+    monkeypatch.setenv(GAMES_ENV, str(games))
+    reload_games()
+    try:
+        old = find_variant("house-game").rules
+        service = TableService.open(
+            f"sqlite:///{tmp_path / 'game.db'}",
+            key=Fernet.generate_key(),
+            shoe_factory=lambda _rules: Shoe.from_cards("Th 9c 6h 5s 4d Td"),
+        )
+        out = io.StringIO()
+        console = Console(file=out, width=120, color_system=None)
+        answers = iter(["chip 10", "1", "d", "q", "?", "s", "q"])
+
+        def ask(prompt: str) -> str:
+            if prompt.startswith("play> ") and "play> " not in out.getvalue():
+                _catalogue(games, 8)  # the operator's change, while the round waits
+                reload_games()
+            console.print(prompt, end="")
+            return next(answers)
+
+        play("house-game", player="ann", console=console, ask=ask, service=service)
+        assert find_variant("house-game").rules.decks == 8
+        play("house-game", player="ann", console=console, ask=ask, service=service)
+        hint = out.getvalue().split("What each move is worth:")[1]
+        legal = ("hit", "stand", "double")
+        seen = Situation(parse_cards("Th 6h"), parse_cards("9c")[0], (), legal, 1000)
+        then, now = advise(old, seen), advise(find_variant("house-game").rules, seen)
+        shown = {line.split()[0]: line.split()[1] for line in hint.splitlines()[1:4]}
+        assert then.value("stand").ev != pytest.approx(now.value("stand").ev, abs=5e-4)
+        assert shown["Stand"] == f"{then.value('stand').ev * 100:+.1f}%"
+        assert shown["Hit"] == f"{then.value('hit').ev * 100:+.1f}%"
+        service.close()
+    finally:
+        monkeypatch.delenv(GAMES_ENV)
+        reload_games()

@@ -142,7 +142,7 @@ def _old_split_solver(
 
 def _time(way: str, run: Callable[[], object]) -> float:
     advisor.hand_values.cache_clear()
-    advisor._solver.cache_clear()
+    advisor._pair_solver.cache_clear()
     advisor._HAND_SOLVERS.clear()
     _old_solver.cache_clear()
     saved = advisor._hand_solver, advisor._split_solver

@@ -347,7 +347,7 @@ def _split_solver(
     """The unsplit values a split of ``pair`` under ``fresh`` (``rules`` with fewer split
     hands left) plays its hands by: an unsplit hand's values do not depend on the split
     limits, so the solver of ``rules`` is shared, with the split rules read from ``fresh``."""
-    solver = _solver(rules, base, shoe, up, pair)
+    solver = _pair_solver(rules, base, shoe, up, pair)
     if fresh == rules:
         return solver
     shared = copy.copy(solver)
@@ -356,7 +356,9 @@ def _split_solver(
 
 
 @lru_cache(maxsize=16)
-def _solver(rules: Rules, base: Composition, shoe: Composition, up: int, pair: int) -> UpcardSolver:
+def _pair_solver(
+    rules: Rules, base: Composition, shoe: Composition, up: int, pair: int
+) -> UpcardSolver:
     """The exact values of every hand a split of ``pair`` can reach, dealt from ``shoe``
     (cards left of ``base``) against ``up`` (cached)."""
     return UpcardSolver(rules, shoe, up, _pair_space(base, rules.charlie_cards, pair))

@@ -10,8 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Shoes, ok, refused
 
+from twentyone.analysis.advice_round import review
 from twentyone.analysis.advisor import Situation, advise
 from twentyone.cards import parse_cards
+from twentyone.server.routers import advice as advice_router
 from twentyone.variants import GAMES_ENV, find_variant, reload_games
 
 LL = "/api/tables/lucky-lucky"
@@ -172,3 +174,53 @@ def test_a_bad_training_request_changes_nothing(client: TestClient, new_client) 
     assert ok(client.get("/api/auth/me"))["training"] is True
     stranger = new_client()
     refused(stranger.post("/api/advice/training", json={"on": True}), 401, "not-authenticated")
+
+
+HOUSE = """
+[[games]]
+name = "house-game"
+title = "House Game"
+base = "standard"
+
+[games.rules]
+decks = {decks}
+"""
+
+
+def test_a_rounds_review_comes_from_its_record_after_the_game_changed(
+    client: TestClient, shoes: Shoes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A settled round is reviewed from its record alone (its rules, bets, cards, decisions):
+    after the operator changes the game (one deck to eight) the review is what it was, and
+    it is the review of the round's exported record."""
+    games = tmp_path / "games.toml"
+    games.write_text(HOUSE.format(decks=1), encoding="utf-8")
+    monkeypatch.setenv(GAMES_ENV, str(games))
+    reload_games()
+    try:
+        shoes.stack("Ts 9h 6d 5c 4s Td")
+        state = _deal(client, "/api/tables/house-game")
+        body = {"action": "stand", "expected_step": state["step"]}
+        ok(client.post(f"/api/rounds/{state['round_id']}/actions", json=body))
+        before = ok(client.get(f"/api/rounds/{state['round_id']}/review"))
+        assert before["mistakes"] == 1
+        games.write_text(HOUSE.format(decks=8), encoding="utf-8")
+        reload_games()
+        assert find_variant("house-game").rules.decks == 8
+        advice_router._reviewed.cache_clear()  # computed afresh, not the cached review
+        after = ok(client.get(f"/api/rounds/{state['round_id']}/review"))
+        assert after == before
+        record = ok(client.get(f"/api/rounds/{state['round_id']}"))
+        alone = review(
+            {
+                "rules": record["rules"],
+                "bets": record["bets"],
+                "cards": record["cards"],
+                "actions": record["decisions"],
+            }
+        )
+        assert after["cost_money"] == pytest.approx(alone.cost_money, abs=1e-12)
+        assert [d["action"] for d in after["decisions"]] == ["stand"]
+    finally:
+        monkeypatch.delenv(GAMES_ENV)
+        reload_games()

@@ -22,9 +22,11 @@ from twentyone.display import (
     action_name,
     error_sentence,
     format_money,
+    format_percent,
     format_time,
     hand_label,
     hint_line,
+    move_name,
     outcome_name,
     phase_name,
     round_status_name,
@@ -37,6 +39,7 @@ from twentyone.display import (
 )
 from twentyone.engine import Action
 from twentyone.errors import TwentyoneError
+from twentyone.rules import Rules
 from twentyone.rulestext import rules_lines
 from twentyone.store.service import TableService
 from twentyone.store.views import RoundState, TableState
@@ -326,14 +329,19 @@ class TerminalGame:
             if state.unaffordable:
                 moves = ", ".join(action_name(str(a)) for a in state.unaffordable)
                 labels.append(text("term.too-low", moves=moves))
+            training = self.variant.advisor and self.service.training.is_on(self.player_id)
             if self.variant.advisor:
                 labels.append(text("term.key-hint"))
+                labels.append(f"(t) {text('training.on' if training else 'training.off')}")
             self.console.print("  ".join(labels) + "  " + text("term.key-quit"), markup=False)
             key = self.ask(text("term.prompt-play") + " ").strip()
             if key.lower() in ("q", "quit"):
                 return False
             if key == "?" and self.variant.advisor:
                 self._hint(state)
+                continue
+            if key.lower() == "t" and self.variant.advisor:
+                self.service.training.set(self.player_id, not training)
                 continue
             apply_to_all = state.apply_to_all and key in ("I", "N")
             action = _KEYS.get(key.lower())
@@ -347,6 +355,8 @@ class TerminalGame:
                     Action.NO_INSURANCE: Action.NO_EVEN_MONEY,
                 }
                 action = pairs.get(action, action) if action not in options else action
+            if not apply_to_all and not self._confirm(state, action):
+                continue
             try:
                 state = self.service.play.act(
                     self.player_id, action, apply_to_all=apply_to_all, expected_step=state.step
@@ -364,7 +374,7 @@ class TerminalGame:
         from twentyone.analysis.advice_round import advice_for
 
         view = replace(state.view, legal_actions=state.legal_actions)
-        advice = advice_for(self.variant.rules, view)
+        advice = advice_for(self._rules_of(state), view)
         if advice is None:
             return
         self.console.print(text("hint.title") + ":", markup=False)
@@ -377,6 +387,48 @@ class TerminalGame:
                 basic=v.action == advice.basic,
             )
             self.console.print("  " + line, markup=False)
+
+    def _rules_of(self, state: RoundState) -> Rules:
+        """The round's rules: the game's, or the record's when the game has changed since the
+        round was dealt (the advice is for the rules the round is played under)."""
+        rules = self.variant.rules
+        if rules.version() == state.rules_version:
+            return rules
+        return Rules.from_dict(
+            self.service.records.round_record(self.player_id, state.round_id).rules
+        )
+
+    def _confirm(self, state: RoundState, action: Action) -> bool:
+        """Training mode (the player's setting): a move that is not the best play is pointed
+        out before it is sent, with what it gives up; ``False`` takes it back (nothing is
+        dealt)."""
+        if not self.variant.advisor or not self.service.training.is_on(self.player_id):
+            return True
+        from dataclasses import replace
+
+        from twentyone.analysis.advice_round import advice_for
+
+        advice = advice_for(
+            self._rules_of(state), replace(state.view, legal_actions=state.legal_actions)
+        )
+        if advice is None or str(action) not in {v.action for v in advice.values}:
+            return True
+        cost = advice.cost(str(action))
+        if cost <= 1e-9:
+            return True
+        move = move_name(str(action))
+        sentence = text(
+            "training.mistake",
+            best=move_name(advice.best),
+            move=move,
+            amount=format_money(round(cost * advice.bet)),
+            bets=format_percent(cost, 1),
+        )
+        self.console.print(f"{text('training.title')}: {sentence}", markup=False)
+        back = text("training.take-back")
+        anyway = text("training.anyway", move=move)
+        answer = self.ask(f"(b) {back} · (a) {anyway}> ").strip().lower()
+        return answer == "a"
 
 
 class _UsageError(TwentyoneError):

@@ -130,3 +130,67 @@ def enumerate_rounds(
     walk([], Fraction(1))
     out.by_up = {u: (p, ev / p) for u, (p, ev) in sorted(by_up.items())}
     return out
+
+
+Choose = Callable[[Round], str]
+"""``round -> action name`` for the decision the round asks now (a policy that reads only
+``round.view()`` sees what the player sees)."""
+Net = Callable[[Round], Fraction]
+"""``finished round -> the result to take the expectation of``."""
+
+
+def enumerate_views(
+    rules: Rules, shoe: tuple[int, ...], choose: Choose, net: Net, given: Sequence[int | None]
+) -> Fraction:
+    """The exact expectation of ``net`` over every round of ``shoe`` whose cards are ``given``
+    (as :func:`enumerate_rounds`: ``None`` for any card), each decision made by ``choose``,
+    insurance and even money included. The expectation is conditioned on the round dealing
+    every given card: a round that ends before (a dealer blackjack found by the peek) is not
+    one of them, as the player who sees the given cards knows. Unlike
+    :func:`enumerate_rounds`, the policy gets the round (to read its view: which hand is
+    asked, what else is shown), so it may treat the hands of a split differently."""
+    left = list(shoe)
+    for g in given:
+        if g is not None:
+            left[g] -= 1
+    if min(left) < 0:
+        raise ValueError("the given cards are not all in the shoe")
+    total = mass = Fraction(0)
+
+    def play(cards: list[int]) -> Round | None:
+        try:
+            rnd = Round.start(rules, [SpotBet(BET)], Shoe([CARDS[i] for i in cards]))
+            while not rnd.is_over:
+                rnd.act(choose(rnd))
+        except ShoeExhaustedError:
+            return None
+        return rnd
+
+    def walk(cards: list[int], chance: Fraction) -> None:
+        nonlocal total, mass
+        k = len(cards)
+        if k < len(given) and given[k] is not None:
+            walk([*cards, given[k]], chance)  # type: ignore[list-item]
+            return
+        rnd = play(cards)
+        if rnd is None:
+            n = sum(left)
+            if n == 0:
+                raise ValueError("the tiny shoe ran out: use more cards")
+            for c in range(10):
+                if left[c]:
+                    p = Fraction(left[c], n)
+                    left[c] -= 1
+                    walk([*cards, c], chance * p)
+                    left[c] += 1
+            return
+        dealt = len(rnd.dealer_cards) + sum(len(h.cards) for h in rnd.hands())
+        if dealt < len(given):
+            return  # ended before the given cards were dealt (a peeked blackjack): not one
+        mass += chance
+        total += chance * net(rnd)
+
+    walk([], Fraction(1))
+    if mass == 0:
+        raise ValueError("no round deals the given cards")
+    return total / mass

@@ -19,8 +19,11 @@ import pytest
 from engine_enumeration import CARDS, enumerate_rounds
 
 from twentyone.analysis.advice_round import advice_for, review, situation_of
-from twentyone.analysis.advisor import Situation, advise
+from twentyone.analysis.advisor import Situation, advise, warm, warmed
 from twentyone.analysis.exact.game import OptimalPolicy, deal_values, make_solver, prepare_splits
+from twentyone.analysis.exact.player import UpcardSolver
+from twentyone.analysis.exact.shoe import from_cards, full_shoe, minus
+from twentyone.analysis.exact.space import hand_space
 from twentyone.cards import Card, Shoe, parse_cards
 from twentyone.engine import Round, SpotBet, to_record
 from twentyone.rules import PeekMode, Rules
@@ -205,3 +208,31 @@ def test_a_later_split_hand_keeps_its_bet_against_a_dealer_blackjack_when_the_ru
     p_ace = 4 / unseen_cards
     assert split_hand - unsplit.value("stand").ev == pytest.approx(p_ace, abs=1e-12)
     assert first.value("stand").ev == pytest.approx(unsplit.value("stand").ev, abs=1e-12)
+
+
+def test_a_new_composition_builds_no_hand_space_of_its_own() -> None:
+    """Cache what repeats: once the game is warm, hints whose cards were never seen before
+    (each a new composition of the shoe) build no hand space of the composition (they value
+    the hands their play reaches, a space cached per hand); the values are those of a solver
+    of every hand the composition deals."""
+    rules = ONE_DECK
+    warm(rules)
+    assert warmed(rules)
+    built = hand_space.cache_info().misses
+    for seen in ("2c 3d", "4h 4c 9s", "Kd Qh 7c 7d"):
+        situation = Situation(
+            hand=parse_cards("Th 2h"),
+            up=parse_cards("6s")[0],
+            seen=parse_cards(seen),
+            legal=("hit", "stand", "double"),
+            bet=1000,
+        )
+        advice = advise(rules, situation)
+        assert hand_space.cache_info().misses == built
+        shoe = minus(full_shoe(1), from_cards((situation.up, *situation.seen)))
+        own = UpcardSolver(rules, shoe, 5)  # its own hand space
+        built = hand_space.cache_info().misses
+        hand = from_cards(situation.hand)
+        assert advice.value("hit").ev == pytest.approx(own.hit(hand)[0], abs=1e-15)
+        assert advice.value("stand").ev == pytest.approx(own.stand(hand)[0], abs=1e-15)
+        assert advice.value("double").ev == pytest.approx(own.double(hand)[0], abs=1e-15)

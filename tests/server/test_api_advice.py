@@ -10,8 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Shoes, ok, refused
 
+from twentyone.analysis.advice_round import review
 from twentyone.analysis.advisor import Situation, advise
 from twentyone.cards import parse_cards
+from twentyone.server.routers import advice as advice_router
 from twentyone.variants import GAMES_ENV, find_variant, reload_games
 
 LL = "/api/tables/lucky-lucky"
@@ -142,3 +144,83 @@ def test_statistics_total_the_cost_of_mistakes(client: TestClient, shoes: Shoes)
     assert costs[1] == 0
     assert (summary["rounds"], summary["decisions"], summary["mistakes"]) == (2, 3, 1)
     assert summary["cost_money"] == pytest.approx(costs[0])
+
+
+def test_training_mode_is_kept_with_the_account(new_client) -> None:
+    """Training mode is a player setting: off for a new player, set through
+    ``POST /api/advice/training``, shown in ``/api/auth/me``, and kept with the account: a
+    registered player who logs in again (another browser) finds it as they left it; another
+    player's setting is their own."""
+    first = new_client()
+    me = ok(first.post("/api/auth/guest"))
+    assert me["training"] is False
+    assert ok(first.post("/api/advice/training", json={"on": True})) == {"training": True}
+    assert ok(first.get("/api/auth/me"))["training"] is True
+    credentials = {"username": "trainee", "password": "a long password"}
+    assert ok(first.post("/api/auth/register", json=credentials), 201)["training"] is True
+    other = new_client()
+    assert ok(other.post("/api/auth/guest"))["training"] is False  # a guest of its own
+    assert ok(other.post("/api/auth/login", json=credentials))["training"] is True
+    assert ok(other.post("/api/advice/training", json={"on": False})) == {"training": False}
+    assert ok(first.get("/api/auth/me"))["training"] is False  # one setting per account
+
+
+def test_a_bad_training_request_changes_nothing(client: TestClient, new_client) -> None:
+    """A body that is not ``{"on": true|false}`` is refused (``422 invalid-request``) and the
+    setting stays; without a session nothing is set (``401 not-authenticated``)."""
+    ok(client.post("/api/advice/training", json={"on": True}))
+    for body in ({"on": "off"}, {"on": 0}, {}, {"on": False, "extra": 1}):
+        refused(client.post("/api/advice/training", json=body), 422, "invalid-request")
+    assert ok(client.get("/api/auth/me"))["training"] is True
+    stranger = new_client()
+    refused(stranger.post("/api/advice/training", json={"on": True}), 401, "not-authenticated")
+
+
+HOUSE = """
+[[games]]
+name = "house-game"
+title = "House Game"
+base = "standard"
+
+[games.rules]
+decks = {decks}
+"""
+
+
+def test_a_rounds_review_comes_from_its_record_after_the_game_changed(
+    client: TestClient, shoes: Shoes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A settled round is reviewed from its record alone (its rules, bets, cards, decisions):
+    after the operator changes the game (one deck to eight) the review is what it was, and
+    it is the review of the round's exported record."""
+    games = tmp_path / "games.toml"
+    games.write_text(HOUSE.format(decks=1), encoding="utf-8")
+    monkeypatch.setenv(GAMES_ENV, str(games))
+    reload_games()
+    try:
+        shoes.stack("Ts 9h 6d 5c 4s Td")
+        state = _deal(client, "/api/tables/house-game")
+        body = {"action": "stand", "expected_step": state["step"]}
+        ok(client.post(f"/api/rounds/{state['round_id']}/actions", json=body))
+        before = ok(client.get(f"/api/rounds/{state['round_id']}/review"))
+        assert before["mistakes"] == 1
+        games.write_text(HOUSE.format(decks=8), encoding="utf-8")
+        reload_games()
+        assert find_variant("house-game").rules.decks == 8
+        advice_router._reviewed.cache_clear()  # computed afresh, not the cached review
+        after = ok(client.get(f"/api/rounds/{state['round_id']}/review"))
+        assert after == before
+        record = ok(client.get(f"/api/rounds/{state['round_id']}"))
+        alone = review(
+            {
+                "rules": record["rules"],
+                "bets": record["bets"],
+                "cards": record["cards"],
+                "actions": record["decisions"],
+            }
+        )
+        assert after["cost_money"] == pytest.approx(alone.cost_money, abs=1e-12)
+        assert [d["action"] for d in after["decisions"]] == ["stand"]
+    finally:
+        monkeypatch.delenv(GAMES_ENV)
+        reload_games()

@@ -193,3 +193,58 @@ def test_training_mode_points_out_a_mistake_before_it_is_sent(
     page.click("#btn-training")  # off again for the other tests
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def _training(page: Page) -> Any:
+    return page.locator("#btn-training")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_training_mode_is_kept_with_the_account_across_reloads_and_logins(
+    browser: Browser, live: LiveServer, size: str
+) -> None:
+    """Training mode is the account's setting: switched on at the table it is still on after a
+    reload and after registering; a new visitor (another browser) starts with it off, and
+    finds it on again once logged in to that account. The browser keeps no copy of its own."""
+    name = f"trainee-{size}"
+    page = _page(browser, size)
+    page.goto(f"{live.url}/#/table/lucky-lucky")
+    expect(_training(page)).to_have_attribute("aria-pressed", "false")
+    expect(_training(page)).to_have_text("Training off")
+    _training(page).click()
+    expect(_training(page)).to_have_attribute("aria-pressed", "true")
+    expect(_training(page)).to_have_text("Training on")
+    assert _api(page, live, "GET", "/api/auth/me")["training"] is True
+    page.reload()
+    expect(_training(page)).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("localStorage.getItem('twentyone.training')") is None
+    page.screenshot(path=str(SHOTS / f"training-kept-{size}.png"))
+    page.goto(f"{live.url}/#/account")
+    page.fill("#register-form input[name='username']", name)
+    page.fill("#register-form input[name='password']", "correct horse")
+    page.click("#register-form button[type='submit']")
+    expect(page.locator("#account-link")).to_have_text(name)
+    page.goto(f"{live.url}/#/table/lucky-lucky")
+    expect(_training(page)).to_have_attribute("aria-pressed", "true")
+    page.context.close()
+
+    other = _page(browser, size)  # another browser: a guest of its own
+    other.goto(f"{live.url}/#/table/lucky-lucky")
+    expect(_training(other)).to_have_attribute("aria-pressed", "false")
+    other.goto(f"{live.url}/#/account")
+    other.click("#logout")
+    other.click("#logout-anyway")
+    expect(other.locator("#logged-out h2")).to_have_text("You have logged out.")
+    other.fill("#login-form input[name='username']", name)
+    other.fill("#login-form input[name='password']", "correct horse")
+    other.click("#login-form button[type='submit']")
+    expect(other.locator("#account-link")).to_have_text(name)
+    other.goto(f"{live.url}/#/table/lucky-lucky")
+    expect(_training(other)).to_have_attribute("aria-pressed", "true")
+    expect(_training(other)).to_have_text("Training on")
+    other.screenshot(path=str(SHOTS / f"training-after-login-{size}.png"))
+    _training(other).click()  # off: the account's setting changes for every browser
+    expect(_training(other)).to_have_attribute("aria-pressed", "false")
+    assert _api(other, live, "GET", "/api/auth/me")["training"] is False
+    assert other.errors == []  # type: ignore[attr-defined]
+    other.context.close()

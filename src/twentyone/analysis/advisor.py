@@ -26,15 +26,26 @@ dealer's blackjack is one of the outcomes.
 
 The best action is the legal one of highest value (ties go to the engine's order); the basic
 strategy's action (the total-dependent chart of the rules' full shoe) is given beside it.
+
+Speed (a hint in a few milliseconds, ``bench/advisor.py``): a hand's hit, stand, double and
+surrender values are solved over the hands its own play reaches, not every hand of the
+composition; a split's over the hands the pair's split hands reach. Both hand spaces are
+built from the round's shoe once and cached (each composition marks the hands it can still
+deal), the solver is kept for the later decisions on the same hand, and every hint's values
+are cached by cards and state.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.game import OptimalPolicy
@@ -47,10 +58,10 @@ from twentyone.analysis.exact.shoe import (
     minus,
     size,
 )
-from twentyone.analysis.exact.space import IntArray
+from twentyone.analysis.exact.space import HandSpace, IntArray
 from twentyone.analysis.exact.split import SplitSolver, pair_index
 from twentyone.analysis.exact.strategy import basic_strategy
-from twentyone.cards import Card
+from twentyone.cards import Card, parse_cards
 from twentyone.errors import IllegalActionError, InvalidCardError
 from twentyone.rules import PeekMode, Rules
 
@@ -200,6 +211,7 @@ def _advise(rules: Rules, situation: Situation, shoe: Composition | None) -> Adv
         others = unseen(rules, (situation.up, *situation.seen), shoe)
         values = hand_values(
             rules,
+            full_shoe(rules.decks) if shoe is None else shoe,
             others,
             situation.up.points - 1,
             from_cards(situation.hand),
@@ -217,13 +229,37 @@ def _advise(rules: Rules, situation: Situation, shoe: Composition | None) -> Adv
     return Advice(values, best.action, _basic(rules, situation), situation.bet)
 
 
+_WARM_UPS = parse_cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts")
+_WARM_HAND = parse_cards("Th 5d")
+
+
+_WARMED: set[Rules] = set()
+
+
 def warm(rules: Rules) -> None:
-    """Build what every hint of ``rules`` needs once per process (the basic-strategy chart of
-    each up card, about half a second), so that no hint waits for it."""
-    with _LOCK:
-        strategy = basic_strategy(rules)
-        for up in range(10):
+    """Build what every hint of ``rules`` needs once per process, so that no hint waits for
+    it: the basic-strategy chart of each up card (0.5 to 1.5 s in all), the hands the split
+    hands of each pair reach in the rules' shoe, and a first hint against each up card (the
+    dealer's tables).
+
+    One step at a time holds the advisor's lock (at most a few tenths of a second), so a
+    server can warm up in the background while hints are asked.
+    """
+    strategy = basic_strategy(rules)
+    for up in range(10):
+        with _LOCK:
             strategy.policy(up)
+    for pair in range(10):
+        with _LOCK:
+            _pair_space(full_shoe(rules.decks), rules.charlie_cards, pair)
+    for card in _WARM_UPS:
+        advise(rules, Situation(_WARM_HAND, card, (), ("hit", "stand"), 100))
+    _WARMED.add(rules)
+
+
+def warmed(rules: Rules) -> bool:
+    """Whether :func:`warm` has run for ``rules`` in this process."""
+    return rules in _WARMED
 
 
 def _basic(rules: Rules, situation: Situation) -> str:
@@ -270,9 +306,11 @@ class _SplitHandSolver(UpcardSolver):
     loses its bet to a dealer blackjack even where the later split hands get theirs back).
     """
 
-    def __init__(self, rules: Rules, shoe: Composition, up: int, first: bool) -> None:
+    def __init__(
+        self, rules: Rules, shoe: Composition, up: int, first: bool, space: HandSpace | None
+    ) -> None:
         self._first = first
-        super().__init__(rules, shoe, up)
+        super().__init__(rules, shoe, up, space)
 
     def settle_rows(
         self, hands: IntArray, removed: IntArray, stake: int, split: bool, first: bool = False
@@ -294,17 +332,83 @@ class _OnePairSplits(SplitSolver):
         return super().committed_range(pair) if pair == self.pair else range(0)
 
 
+@lru_cache(maxsize=64)
+def _pair_space(base: Composition, charlie: int | None, pair: int) -> HandSpace:
+    """The hands the split hands of a ``pair`` can reach in the round's shoe: a pair card and
+    a second card, then every hand drawn to (cached per shoe and pair, about 1 MB: the hands
+    of each composition left in the shoe are among them)."""
+    eye = np.eye(10, dtype=np.int64)
+    return HandSpace(base, charlie, eye[pair][None, :] + eye)
+
+
+def _split_solver(
+    rules: Rules, fresh: Rules, base: Composition, shoe: Composition, up: int, pair: int
+) -> UpcardSolver:
+    """The unsplit values a split of ``pair`` under ``fresh`` (``rules`` with fewer split
+    hands left) plays its hands by: an unsplit hand's values do not depend on the split
+    limits, so the solver of ``rules`` is shared, with the split rules read from ``fresh``."""
+    solver = _pair_solver(rules, base, shoe, up, pair)
+    if fresh == rules:
+        return solver
+    shared = copy.copy(solver)
+    shared.rules = fresh
+    return shared
+
+
 @lru_cache(maxsize=16)
-def _solver(rules: Rules, shoe: Composition, up: int, split: bool, first: bool) -> UpcardSolver:
-    """The exact values of every hand dealt from ``shoe`` against ``up`` (cached)."""
+def _pair_solver(
+    rules: Rules, base: Composition, shoe: Composition, up: int, pair: int
+) -> UpcardSolver:
+    """The exact values of every hand a split of ``pair`` can reach, dealt from ``shoe``
+    (cards left of ``base``) against ``up`` (cached)."""
+    return UpcardSolver(rules, shoe, up, _pair_space(base, rules.charlie_cards, pair))
+
+
+@lru_cache(maxsize=64)
+def _play_space(base: Composition, charlie: int | None, hand: Composition) -> HandSpace:
+    """The hands the play of ``hand`` can reach in the round's shoe: the hand and every hand
+    drawn to from it (cached per hand, the same hands recur in many rounds: a few kB for most,
+    up to 2 MB for two small cards)."""
+    return HandSpace(base, charlie, np.array([hand], dtype=np.int64))
+
+
+_HAND_SOLVERS: OrderedDict[tuple[object, ...], UpcardSolver] = OrderedDict()
+_HAND_SOLVERS_KEPT = 16
+
+
+def _hand_solver(
+    rules: Rules,
+    base: Composition,
+    shoe: Composition,
+    up: int,
+    split: bool,
+    first: bool,
+    hand: Composition,
+) -> UpcardSolver:
+    """The exact values of ``hand`` and of every hand its play reaches, dealt from ``shoe``
+    against ``up``: only those hands are valued (a few hundred at most, not every hand of the
+    shoe). The solver is kept for the later decisions on the same hand (the same cards seen,
+    the hand grown by the cards it drew: already valued)."""
+    key = (rules, base, shoe, up, split, first)
+    solver = _HAND_SOLVERS.get(key)
+    if solver is not None and solver.space.row(hand) >= 0:
+        _HAND_SOLVERS.move_to_end(key)
+        return solver
+    space = _play_space(base, rules.charlie_cards, hand)
     if split:
-        return _SplitHandSolver(rules, shoe, up, first)
-    return UpcardSolver(rules, shoe, up)
+        solver = _SplitHandSolver(rules, shoe, up, first, space)
+    else:
+        solver = UpcardSolver(rules, shoe, up, space)
+    _HAND_SOLVERS[key] = solver
+    while len(_HAND_SOLVERS) > _HAND_SOLVERS_KEPT:
+        _HAND_SOLVERS.popitem(last=False)
+    return solver
 
 
 @lru_cache(maxsize=4096)
 def hand_values(
     rules: Rules,
+    base: Composition,
     shoe: Composition,
     up: int,
     hand: Composition,
@@ -319,6 +423,7 @@ def hand_values(
 
     Args:
         rules: the game.
+        base: the shoe the round was dealt from (the rules' full shoe at the table).
         shoe: every card not seen except the hand's own (the hole card among them).
         up: the up card's composition index.
         hand: the hand's cards.
@@ -328,7 +433,7 @@ def hand_values(
     """
     # With a peek a split hand settles as an unsplit one: share the unsplit values.
     settles_split = from_split and rules.peek is not PeekMode.ACE_AND_TEN
-    solver = _solver(rules, shoe, up, settles_split, first and settles_split)
+    solver = _hand_solver(rules, base, shoe, up, settles_split, first and settles_split, hand)
     try:
         solver.row(hand)
     except ValueError as exc:
@@ -345,13 +450,22 @@ def hand_values(
         elif action == "surrender":
             ev, st = solver.surrender(hand)
         else:
-            ev, st = _split_value(rules, shoe, up, hand, first=first, hands_on_spot=hands_on_spot)
+            ev, st = _split_value(
+                rules, base, shoe, up, hand, first=first, hands_on_spot=hands_on_spot
+            )
         out.append(ActionValue(action, ev / alive, st / alive))
     return tuple(out)
 
 
 def _split_value(
-    rules: Rules, shoe: Composition, up: int, hand: Composition, *, first: bool, hands_on_spot: int
+    rules: Rules,
+    base: Composition,
+    shoe: Composition,
+    up: int,
+    hand: Composition,
+    *,
+    first: bool,
+    hands_on_spot: int,
 ) -> tuple[float, float]:
     """Splitting the pair ``hand`` with ``hands_on_spot - 1`` split hands already made.
 
@@ -364,7 +478,7 @@ def _split_value(
         raise IllegalActionError("only a pair can be split")
     limit = rules.max_split_hands - (hands_on_spot - 1)
     fresh = rules.replace(max_split_hands=limit, resplit_aces=rules.resplit_aces and limit >= 3)
-    solver = _solver(fresh, shoe, up, False, False)
+    solver = _split_solver(rules, fresh, base, shoe, up, pair)
     policy = OptimalPolicy(solver)
     splits = _OnePairSplits(solver, policy, pair)
     policy.splits = splits
@@ -391,4 +505,5 @@ __all__ = [
     "hand_values",
     "unseen",
     "warm",
+    "warmed",
 ]

@@ -57,6 +57,7 @@ def create_app(
             # What the app built at start-up lives as long as the process: keep it out of the
             # collector's full passes (one over it takes ~100 ms, a pause every request feels).
             gc.freeze()
+            _app.state.advisor_warm_up = advice.warm_up()  # in the background
         yield
         if owned:
             table.close()

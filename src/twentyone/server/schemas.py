@@ -107,6 +107,9 @@ class AccountOut(Schema):
     open_round_variant: str | None
     created_at: str | None
     language: Literal["en", "it"] | None = None
+    training: bool = Field(
+        description="Training mode: a move that is not the best play is pointed out first"
+    )
 
 
 class WalletOut(Schema):

@@ -20,6 +20,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -59,6 +60,8 @@ class PlayerRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime())
     # the language the player picked (``it``, ``en``); NULL: follow the browser's
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    training: Mapped[bool] = mapped_column(Boolean(), server_default=false())
+    """Training mode: the advisor points out a mistake before it is played."""
 
 
 class SeatRow(Base):

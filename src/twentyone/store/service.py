@@ -8,7 +8,8 @@ Each unit owns one concern and every call is one transaction (:mod:`twentyone.st
 - ``play`` (:mod:`~twentyone.store.play`): deal, decisions, the round in progress, voiding
   (the stored round itself: :mod:`~twentyone.store.rounds`);
 - ``records`` (:mod:`~twentyone.store.records`): history, round records, the statement,
-  scenario export and the 90-day sweep.
+  scenario export and the 90-day sweep;
+- ``training`` (:mod:`~twentyone.store.training`): the player's training-mode setting.
 
 >>> import tempfile, pathlib
 >>> from twentyone.cards import Shoe
@@ -42,6 +43,7 @@ from twentyone.store.crypto import ShoeCipher
 from twentyone.store.play import Play
 from twentyone.store.records import Records
 from twentyone.store.seat import Seat
+from twentyone.store.training import Training
 from twentyone.store.unit import Clock, ShoeFactory, Store, Unit, system_shoe, utcnow
 from twentyone.table.limits import TableConfig
 
@@ -69,6 +71,7 @@ class TableService:
         self.seat = Seat(self.store)
         self.play = Play(self.store)
         self.records = Records(self.store)
+        self.training = Training(self.store)
 
     @classmethod
     def open(

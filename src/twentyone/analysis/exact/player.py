@@ -22,7 +22,14 @@ import numpy as np
 
 from twentyone.analysis.exact.dealer import N_OUTCOMES, DealerEvaluator, FloatArray, Outcome
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, hand_total, size
-from twentyone.analysis.exact.space import BoolArray, IntArray, hand_space, keys, totals
+from twentyone.analysis.exact.space import (
+    BoolArray,
+    HandSpace,
+    IntArray,
+    hand_space,
+    keys,
+    totals,
+)
 from twentyone.rules import DoubleOn, PeekMode, Rules
 
 _EPS = 1e-12
@@ -57,9 +64,14 @@ class UpcardSolver:
         rules: the game.
         shoe: the cards left once the up card is dealt.
         up: the up card's composition index.
+        space: the hands to value (default: every hand ``shoe`` and the up card can deal); a
+            larger shoe's space may be passed (cached once for many shoes drawn from it): the
+            hands this shoe cannot deal are marked invalid and left at zero.
     """
 
-    def __init__(self, rules: Rules, shoe: Composition, up: int) -> None:
+    def __init__(
+        self, rules: Rules, shoe: Composition, up: int, space: HandSpace | None = None
+    ) -> None:
         self.rules = rules
         self.shoe = shoe
         self.up = up
@@ -77,9 +89,11 @@ class UpcardSolver:
         self._dealer_keys = np.zeros(0, dtype=np.int64)
         self._dealer_rows = np.zeros((0, N_OUTCOMES))
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
-        full = list(shoe)
-        full[up] += 1
-        self.space = hand_space(tuple(full), self.charlie)
+        if space is None:
+            full = list(shoe)
+            full[up] += 1
+            space = hand_space(tuple(full), self.charlie)
+        self.space = space
         """The hands of the whole shoe (shared by the up cards); :attr:`valid` marks the ones
         this shoe can still deal."""
         self.valid: BoolArray = np.all(self.space.comps <= self._shoe_arr[None, :], axis=1)

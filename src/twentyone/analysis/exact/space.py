@@ -47,6 +47,8 @@ class HandSpace:
     Args:
         shoe: the cards the player draws from (after the up card).
         charlie: the Charlie card count, or ``None``.
+        first_layer: the first layer's hands, of one card count (default: every two-card hand
+            the shoe deals); with one hand, the space is the hands its play can reach.
 
     Attributes:
         comps: ``(N, 10)`` compositions, ordered by card count (then by key).
@@ -59,11 +61,16 @@ class HandSpace:
             not in the space (a two-card hand's doubles are all in it).
     """
 
-    def __init__(self, shoe: Composition, charlie: int | None) -> None:
+    def __init__(
+        self, shoe: Composition, charlie: int | None, first_layer: IntArray | None = None
+    ) -> None:
         limit = np.array(shoe, dtype=np.int64)
         eye = np.eye(10, dtype=np.int64)
-        pairs = [eye[a] + eye[b] for a in range(10) for b in range(a, 10)]
-        layer = np.array([p for p in pairs if np.all(p <= limit)], dtype=np.int64).reshape(-1, 10)
+        if first_layer is None:
+            pairs = [eye[a] + eye[b] for a in range(10) for b in range(a, 10)]
+            first_layer = np.array(pairs, dtype=np.int64)
+        given = np.asarray(first_layer, dtype=np.int64).reshape(-1, 10)
+        layer = given[np.all(given <= limit, axis=1)]
         blocks: list[IntArray] = []
         while len(layer):
             order = np.argsort(keys(layer), kind="stable")

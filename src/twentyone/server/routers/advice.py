@@ -4,25 +4,34 @@
 computed from the player's view only (the engine's view: no hole card, no shoe).
 ``GET /api/rounds/{id}/review``: every decision of a finished round valued from its record, with
 what each mistake cost; ``GET /api/advice/summary``: their total over the player's latest rounds.
+``POST /api/advice/training``: turn the player's training mode on or off (kept with the account,
+shown as ``training`` in ``GET /api/auth/me``).
 Hints and reviews are refused with ``403 advice-off`` where the game's catalogue entry turns the
 advisor off (``advisor = false``); the summary leaves such games out.
+
+:func:`warm_up` builds what the hints of every game need in a background thread when the server
+starts (start-up does not wait for it).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import logging
+import threading
 from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 
 from twentyone.analysis.advice_round import RoundReview, advice_for, review
+from twentyone.analysis.advisor import warm
 from twentyone.errors import TwentyoneError
 from twentyone.rules import Rules
 from twentyone.server.deps import CurrentLogin, ServiceDep
+from twentyone.server.schemas import Input, Schema
 from twentyone.store.service import TableService
-from twentyone.variants import find_variant
+from twentyone.variants import all_variants, find_variant
 
 router = APIRouter(prefix="/api/rounds", tags=["advice"])
 stats_router = APIRouter(prefix="/api/advice", tags=["advice"])
@@ -145,6 +154,26 @@ def get_summary(
     }
 
 
+class TrainingIn(Input):
+    """Training mode on (``true``) or off (``false``)."""
+
+    on: bool
+
+
+class TrainingOut(Schema):
+    """The player's training mode now."""
+
+    training: bool
+
+
+@stats_router.post("/training", summary="Turn training mode on or off")
+def set_training(body: TrainingIn, service: ServiceDep, login: CurrentLogin) -> TrainingOut:
+    """Training mode is a player setting kept with the account (a guest's with the guest
+    account, for as long as its session lasts): with it on, the table points out a move that
+    is not the best play before it is sent, with the option to take it back."""
+    return TrainingOut(training=service.training.set(login.player_id, body.on))
+
+
 def _rules(
     service: TableService, player_id: str, round_id: str, variant: str, version: str
 ) -> Rules:
@@ -158,4 +187,30 @@ def _rules(
     return Rules.from_dict(service.records.round_record(player_id, round_id).rules)
 
 
-__all__ = ["AdviceOffError", "NoDecisionError", "router", "stats_router"]
+def _warm_every_game() -> None:
+    for variant in all_variants():
+        if variant.advisor:
+            try:
+                warm(variant.rules)
+            except Exception:  # a game that cannot be warmed is warmed by its first hint
+                logging.getLogger(__name__).exception("advisor warm-up of %s", variant.name)
+
+
+def warm_up() -> threading.Thread:
+    """Warm the advisor up for every game that offers hints, in a background thread (the
+    basic-strategy charts, the hands of each shoe, the dealer's tables: a second or two per
+    game), so that the first hints need not build them. Returns the thread."""
+    thread = threading.Thread(target=_warm_every_game, name="advisor-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+__all__ = [
+    "AdviceOffError",
+    "NoDecisionError",
+    "TrainingIn",
+    "TrainingOut",
+    "router",
+    "stats_router",
+    "warm_up",
+]

@@ -47,6 +47,7 @@ def account_out(service: TableService, login: Login) -> AccountOut:
             "open_round_variant": variant,
             "starting_balance": service.config.opening_grant,
             "language": service.accounts.language(login.player_id),
+            "training": service.training.is_on(login.player_id),
         }
     )
 

@@ -7,6 +7,7 @@ import { api } from "../api.js";
 import { el } from "../dom.js";
 import { showError } from "../messages.js";
 import { actionName, formatMoney, formatPercent, t } from "../names.js";
+import { app } from "../state.js";
 
 /** The hint shown now: for one round at one step (null: none). */
 let shown = /** @type {{ roundId: string, step: number, hint: any } | null} */ (null);
@@ -119,34 +120,47 @@ export function hintPanel(round, redraw) {
   );
 }
 
-// -- training mode: a mistake is pointed out before it is sent, with the option to take it back
+// -- training mode: a mistake is pointed out before it is sent, with the option to take it back.
+// The setting is kept with the account (``training`` in /api/auth/me), so it follows the player
+// to another browser and back after a reload or a login; a guest keeps it for the session.
 
-const TRAINING = "twentyone.training";
-
+/** Whether the account has training mode on. */
 export function trainingOn() {
-  return localStorage.getItem(TRAINING) === "on";
+  return Boolean(app.me && app.me.training);
 }
 
 /**
- * The table's Training switch (null where the game offers no hints); the choice is remembered.
+ * The table's Training switch (null where the game offers no hints): it sets the account's
+ * training mode.
  * @param {boolean} hints
  */
 export function trainingButton(hints) {
   if (!hints) return null;
-  const label = () => t(trainingOn() ? "training.on" : "training.off");
-  return el("button", {
-    class: "btn link",
-    id: "btn-training",
-    type: "button",
-    "aria-pressed": String(trainingOn()),
-    text: label(),
-    onclick: (/** @type {Event} */ event) => {
-      localStorage.setItem(TRAINING, trainingOn() ? "off" : "on");
-      const b = /** @type {HTMLButtonElement} */ (event.currentTarget);
-      b.textContent = label();
-      b.setAttribute("aria-pressed", String(trainingOn()));
-    },
-  });
+  const button = /** @type {HTMLButtonElement} */ (
+    el("button", {
+      class: "btn link",
+      id: "btn-training",
+      type: "button",
+      onclick: async () => {
+        button.disabled = true;
+        try {
+          const answer = await api("POST", "/api/advice/training", { on: !trainingOn() });
+          if (app.me) app.me.training = answer.training;
+        } catch (error) {
+          showError(error);
+        } finally {
+          button.disabled = false;
+          show();
+        }
+      },
+    })
+  );
+  const show = () => {
+    button.textContent = t(trainingOn() ? "training.on" : "training.off");
+    button.setAttribute("aria-pressed", String(trainingOn()));
+  };
+  show();
+  return button;
 }
 
 /**

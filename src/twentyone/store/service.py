@@ -8,7 +8,9 @@ Each unit owns one concern and every call is one transaction (:mod:`twentyone.st
 - ``play`` (:mod:`~twentyone.store.play`): deal, decisions, the round in progress, voiding
   (the stored round itself: :mod:`~twentyone.store.rounds`);
 - ``records`` (:mod:`~twentyone.store.records`): history, round records, the statement,
-  scenario export and the 90-day sweep.
+  scenario export and the 90-day sweep;
+- ``protection`` (:mod:`~twentyone.store.protection`): loss and stake limits, time-out,
+  self-exclusion and the reality check (its checks are hooks in ``play``).
 
 >>> import tempfile, pathlib
 >>> from twentyone.cards import Shoe
@@ -40,6 +42,7 @@ from twentyone.store import db, keyring
 from twentyone.store.accounts import Accounts
 from twentyone.store.crypto import ShoeCipher
 from twentyone.store.play import Play
+from twentyone.store.protection import Protection
 from twentyone.store.records import Records
 from twentyone.store.seat import Seat
 from twentyone.store.unit import Clock, ShoeFactory, Store, Unit, system_shoe, utcnow
@@ -69,6 +72,7 @@ class TableService:
         self.seat = Seat(self.store)
         self.play = Play(self.store)
         self.records = Records(self.store)
+        self.protection = Protection(self.store)
 
     @classmethod
     def open(

@@ -22,6 +22,7 @@ from twentyone.server.routers import (
     auth,
     history,
     names,
+    protection,
     rounds,
     tables,
     variants,
@@ -97,6 +98,7 @@ def create_app(
         names.router,
         advice.router,
         advice.stats_router,
+        protection.router,
     ):
         app.include_router(router)
 

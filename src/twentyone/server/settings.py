@@ -25,6 +25,10 @@ class ServerSettings:
     ``client_failures``, the client address) for ``login_lock_s`` seconds — GLI-19 2.5.3
     counts 3 failures in 30 minutes. ``guests_per_client`` new players per client address
     per ``guest_window_s``.
+
+    ``idle_minutes``: a registered player's session ends after this long without a request
+    (``session-idle``: log in again; ``None``: never). Guests, who have no password to log in
+    with, keep their session, but their play session (session bar, reality check) starts anew.
     """
 
     cookie_name: str = "twentyone_session"
@@ -43,6 +47,7 @@ class ServerSettings:
     login_lock_s: int = 1_800
     guests_per_client: int = 20
     guest_window_s: int = 3_600
+    idle_minutes: int | None = 30
 
 
 RtpProvider = Callable[[Variant], dict[str, object]]

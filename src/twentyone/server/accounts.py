@@ -57,8 +57,8 @@ _LOGIN = (
 """A session's player, expiry, last use and (registered accounts) username, in one read."""
 _SEEN = (
     update(SessionRow)
-    .where(SessionRow.token_hash == bindparam("token_hash"))
-    .values(seen_at=bindparam("seen_at"))
+    .where(SessionRow.token_hash == bindparam("b_token"))
+    .values(seen_at=bindparam("b_seen"))
 )
 SEEN_STEP = timedelta(minutes=1)
 """How stale a session's recorded last use may get before it is written again."""
@@ -168,7 +168,7 @@ class Accounts:
             minutes = int(self.idle.total_seconds() // 60) if self.idle is not None else 0
             raise SessionIdleError(f"no activity for {minutes} minutes: log in again")
         with self._sessions.begin() as session:
-            session.execute(_SEEN, {"token_hash": token_hash, "seen_at": now})
+            session.execute(_SEEN, {"b_token": token_hash, "b_seen": now})
         if idle or seen is None:  # a guest back after a while, or a session from before 0005
             self.service.protection.start_session(player_id)
 

@@ -11,13 +11,17 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import KEY, SETTINGS
+from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
 from server_helpers import GameClient, Shoes, ok, quick_rtp, refused
 
 from twentyone.server import create_app
 from twentyone.server.settings import ServerSettings
 from twentyone.store.service import TableService
+
+KEY = Fernet.generate_key()
+SETTINGS = ServerSettings(password_cost=2**10)
+"""Cheap scrypt in tests."""
 
 # european: player Ts, dealer 6d, player 9h (19); dealer draws 5c 7d: 18. The player wins.
 WIN_19 = "Ts 6d 9h 5c 7d"

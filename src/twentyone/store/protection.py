@@ -43,10 +43,22 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import (
+    BigInteger,
+    Engine,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    insert,
+    or_,
+    select,
+    update,
+)
 
 from twentyone.errors import TwentyoneError
 from twentyone.store import rows
+from twentyone.store.driver import Statement
 from twentyone.store.protection_models import ProtectionRow, TallyRow
 from twentyone.store.unit import Store, Unit, aware
 from twentyone.table.wallet import EntryKind
@@ -250,8 +262,70 @@ _COLS = (
     _X.session_staked,
     _X.session_returned,
 )
-_READ = select(*_COLS).where(_X.player_id == bindparam("player_id"))
 _CACHE: weakref.WeakKeyDictionary[Unit, dict[str, Settings | None]] = weakref.WeakKeyDictionary()
+
+# -- the statements of the hooks: compiled once per database, run on the driver's cursor ------
+
+_IN_WINDOWS = or_(
+    and_(_T.span == bindparam("h_span"), _T.bucket >= bindparam("h_from")),
+    and_(_T.span == bindparam("d_span"), _T.bucket >= bindparam("d_from")),
+)
+_READ = select(*_COLS).where(_X.player_id == bindparam("player_id"))
+_ADD_SESSION = (
+    update(PROTECTION)
+    .where(_X.player_id == bindparam("b_player"))
+    .values(
+        session_staked=_X.session_staked + bindparam("b_staked", type_=BigInteger()),
+        session_returned=_X.session_returned + bindparam("b_returned", type_=BigInteger()),
+    )
+    .returning(_X.limits)
+)
+"""Add to the session's sums (kept outside a session too: a session starts them at zero)."""
+_SUMS = select(_T.span, _T.bucket, _T.staked, _T.returned).where(
+    _T.player_id == bindparam("player_id"), _IN_WINDOWS
+)
+_ADD_TALLY = (
+    update(TALLY)
+    .where(
+        _T.player_id == bindparam("b_player"),
+        or_(
+            and_(_T.span == bindparam("b_h"), _T.bucket == bindparam("b_hour")),
+            and_(_T.span == bindparam("b_d"), _T.bucket == bindparam("b_day")),
+        ),
+    )
+    .values(
+        staked=_T.staked + bindparam("b_staked", type_=BigInteger()),
+        returned=_T.returned + bindparam("b_returned", type_=BigInteger()),
+    )
+)
+
+
+class _Statements:
+    """The hooks' statements compiled for one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.read = Statement(engine, _READ)
+        self.add_session = Statement(engine, _ADD_SESSION)
+        self.sums = Statement(engine, _SUMS)
+        self.add_tally = Statement(engine, _ADD_TALLY)
+
+
+_COMPILED: weakref.WeakKeyDictionary[Engine, _Statements] = weakref.WeakKeyDictionary()
+
+
+def _run(unit: Unit, name: str, params: dict[str, Any]) -> tuple[list[list[Any]], int]:
+    """Run one of the hooks' statements in the unit's transaction: (rows, rows changed)."""
+    compiled = _COMPILED.get(unit.store.engine)
+    if compiled is None:
+        compiled = _COMPILED[unit.store.engine] = _Statements(unit.store.engine)
+    stmt: Statement = getattr(compiled, name)
+    cursor = unit.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(stmt.sql, stmt.args(params))
+        found = cursor.fetchall() if cursor.description else []
+        return [cast(list[Any], stmt.row(r)) for r in found], cursor.rowcount
+    finally:
+        cursor.close()
 
 
 def _limits_of(text: str) -> dict[tuple[LimitKind, LimitPeriod], Limit]:
@@ -267,9 +341,8 @@ def settings_of(unit: Unit, player_id: str) -> Settings | None:
     cache = _CACHE.setdefault(unit, {})
     if player_id in cache:
         return cache[player_id]
-    row = unit.conn.execute(_READ, {"player_id": player_id}).first()
     found = None
-    if row is not None:
+    for row in _run(unit, "read", {"player_id": player_id})[0]:
         found = Settings(row[0], _limits_of(row[1]), *row[2:])
     cache[player_id] = found
     return found
@@ -325,15 +398,9 @@ class Window:
 def windows(unit: Unit, player_id: str) -> dict[LimitPeriod, Window]:
     """What was staked and returned over each window, from the tallies (at most 57 rows)."""
     hour, day = _hour(unit.now), _day(unit.now)
-    found = unit.conn.execute(
-        select(_T.span, _T.bucket, _T.staked, _T.returned).where(
-            _T.player_id == player_id,
-            or_(
-                and_(_T.span == "h", _T.bucket >= hour - _HOURS_BACK),
-                and_(_T.span == "d", _T.bucket >= day - _DAYS_BACK),
-            ),
-        )
-    ).all()
+    params: dict[str, Any] = {"player_id": player_id, "h_span": "h", "d_span": "d"}
+    params |= {"h_from": hour - _HOURS_BACK, "d_from": day - _DAYS_BACK}
+    found = _run(unit, "sums", params)[0]
     sums = {period: [0, 0] for period in LimitPeriod}
     for span, bucket, staked, returned in found:
         if span == "h":
@@ -347,23 +414,31 @@ def windows(unit: Unit, player_id: str) -> dict[LimitPeriod, Window]:
 
 
 def _add(unit: Unit, player_id: str, moment: datetime, staked: int, returned: int) -> None:
-    """Add to the hour's and the day's tallies; a new hour drops the tallies out of every window."""
-    for span, bucket in (("h", _hour(moment)), ("d", _day(moment))):
-        key = (_T.player_id == player_id) & (_T.span == span) & (_T.bucket == bucket)
-        done = unit.conn.execute(
-            update(TALLY)
-            .where(key)
-            .values(staked=_T.staked + staked, returned=_T.returned + returned)
-        )
-        if done.rowcount:
-            continue
+    """Add to the hour's and the day's tallies (one update; at a new hour or day its row is
+    inserted, and the tallies out of every window are dropped)."""
+    hour, day = _hour(moment), _day(moment)
+    params = {"b_player": player_id, "b_h": "h", "b_d": "d", "b_hour": hour, "b_day": day}
+    if _run(unit, "add_tally", params | {"b_staked": staked, "b_returned": returned})[1] == 2:
+        return
+    have = set(
         unit.conn.execute(
-            insert(TALLY).values(
-                player_id=player_id, span=span, bucket=bucket, staked=staked, returned=returned
+            select(_T.span).where(
+                _T.player_id == player_id,
+                or_(
+                    and_(_T.span == "h", _T.bucket == hour),
+                    and_(_T.span == "d", _T.bucket == day),
+                ),
             )
-        )
-        if span == "h":
-            _prune(unit, player_id, moment)
+        ).scalars()
+    )
+    for span, bucket in (("h", hour), ("d", day)):
+        if span not in have:
+            unit.conn.execute(
+                insert(TALLY).values(
+                    player_id=player_id, span=span, bucket=bucket, staked=staked, returned=returned
+                )
+            )
+    _prune(unit, player_id, moment)
 
 
 def _prune(unit: Unit, player_id: str, moment: datetime) -> None:
@@ -463,23 +538,14 @@ def check_wager(unit: Unit, player_id: str, wager: int) -> None:
 def record(unit: Unit, player_id: str, staked: int, returned: int) -> None:
     """Count a round's new stakes and returns: into the session's sums, and into the tallies
     while the player has a limit."""
-    if staked == 0 and returned == 0:
-        return
-    settings = settings_of(unit, player_id)
-    if settings is None:
-        return
-    if settings.session_started_at is not None:
-        unit.conn.execute(
-            update(PROTECTION)
-            .where(_X.player_id == player_id)
-            .values(
-                session_staked=_X.session_staked + staked,
-                session_returned=_X.session_returned + returned,
-            )
-        )
-    if settings.limits:
+    cache = _CACHE.get(unit, {})
+    if (staked == 0 and returned == 0) or (player_id in cache and cache[player_id] is None):
+        return  # nothing to count, or this transaction found no settings (no row: no sums)
+    params = {"b_player": player_id, "b_staked": staked, "b_returned": returned}
+    found, _changed = _run(unit, "add_session", params)
+    if found and found[0][0] != "{}":
         _add(unit, player_id, unit.now, staked, returned)
-    _CACHE[unit].pop(player_id, None)  # read again (the sums changed in the database)
+    cache.pop(player_id, None)  # read again (the sums changed in the database)
 
 
 # -- what the player (and the back office) sees ----------------------------------------------

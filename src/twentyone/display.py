@@ -391,6 +391,15 @@ _MESSAGE_SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("no-bets", re.compile(r"no bets to double"), "error.nothing-to-double"),
     ("no-bets", re.compile(r"no previous round"), "error.nothing-to-rebet"),
     ("no-bets", re.compile(r"before DEAL"), "error.deal-needs-bet"),
+    *(
+        (
+            kind,
+            re.compile(rf"over the {period} {kind.split('-')[0]} limit of (\d+)"),
+            f"error.{kind}-{period}",
+        )
+        for kind in ("loss-limit", "stake-limit")
+        for period in ("24h", "7d", "30d")
+    ),
 )
 """Refinements of a code's sentence for the refusals players meet most (the table layer's
 messages); any amount in them is minor units and is written as money."""

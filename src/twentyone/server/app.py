@@ -23,6 +23,7 @@ from twentyone.server.routers import (
     auth,
     history,
     names,
+    protection,
     rounds,
     tables,
     variants,
@@ -100,6 +101,7 @@ def create_app(
         names.router,
         advice.router,
         advice.stats_router,
+        protection.router,
     ):
         app.include_router(router)
 

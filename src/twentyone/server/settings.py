@@ -43,6 +43,9 @@ class ServerSettings:
     ``currency``: the ISO 4217 code amounts are written in (``$TWENTYONE_CURRENCY``, e.g.
     ``EUR``: ``€1.234,50`` in Italian, ``€1,234.50`` in English); ``None``, the default, is play
     money, written without a symbol.
+    ``idle_minutes``: a registered player's session ends after this long without a request
+    (``session-idle``: log in again; ``None``: never). Guests, who have no password to log in
+    with, keep their session, but their play session (session bar, reality check) starts anew.
     """
 
     cookie_name: str = "twentyone_session"
@@ -62,6 +65,7 @@ class ServerSettings:
     guests_per_client: int = 20
     guest_window_s: int = 3_600
     currency: str | None = field(default_factory=_currency_setting)
+    idle_minutes: int | None = 30
 
 
 RtpProvider = Callable[[Variant], dict[str, object]]

@@ -19,6 +19,9 @@ module                  owns                                        server route
 ``records.py``          history, a round's record, the statement,   ``/api/history``,
                         scenario export, the 90-day sweep           ``/api/statement``,
                                                                     ``/api/rounds/{id}[/scenario]``
+``protection.py``       loss and stake limits, time-out,            ``/api/protection/*``
+                        self-exclusion, reality check, the session
+                        (hooks in play: deal and wager checks)
 ``rows.py``             the rows and the SQL statements
 ``driver.py``           the statements of play, compiled once and run
                         on the driver's cursor
@@ -29,5 +32,6 @@ module                  owns                                        server route
 ``views.py``            what callers get back (plain values)
 ======================  ==========================================  ==========================
 
-Dependencies point one way: unit → accounts → rounds → seat → play, and rounds → records.
+Dependencies point one way: unit → accounts → rounds → seat → play, and rounds → records;
+protection builds on unit alone (play calls its hooks).
 """

@@ -10,6 +10,8 @@ Each unit owns one concern and every call is one transaction (:mod:`twentyone.st
 - ``records`` (:mod:`~twentyone.store.records`): history, round records, the statement,
   scenario export and the 90-day sweep;
 - ``training`` (:mod:`~twentyone.store.training`): the player's training-mode setting.
+- ``protection`` (:mod:`~twentyone.store.protection`): loss and stake limits, time-out,
+  self-exclusion and the reality check (its checks are hooks in ``play``).
 
 >>> import tempfile, pathlib
 >>> from twentyone.cards import Shoe
@@ -41,6 +43,7 @@ from twentyone.store import db, keyring
 from twentyone.store.accounts import Accounts
 from twentyone.store.crypto import ShoeCipher
 from twentyone.store.play import Play
+from twentyone.store.protection import Protection
 from twentyone.store.records import Records
 from twentyone.store.seat import Seat
 from twentyone.store.training import Training
@@ -72,6 +75,7 @@ class TableService:
         self.play = Play(self.store)
         self.records = Records(self.store)
         self.training = Training(self.store)
+        self.protection = Protection(self.store)
 
     @classmethod
     def open(

@@ -24,6 +24,17 @@ export class ApiError extends Error {
 
 /** @type {(() => Promise<void>) | null} */
 let reauthenticate = null;
+/** @type {((error: ApiError) => void) | null} */
+let idle = null;
+
+/**
+ * Sets what to do when a registered player's session ended for inactivity (``session-idle``:
+ * ask them to log in again); the request is refused as usual.
+ * @param {(error: ApiError) => void} handler
+ */
+export function onSessionIdle(handler) {
+  idle = handler;
+}
 
 /**
  * Sets what to do when the server says the session is gone (start a new one); the request is
@@ -101,7 +112,9 @@ async function send(method, path, body, options, retried) {
       await reauthenticate();
       return send(method, path, body, options, true);
     }
-    throw new ApiError(response.status, error.code, error.message, error.sentence);
+    const failure = new ApiError(response.status, error.code, error.message, error.sentence);
+    if (error.code === "session-idle" && idle) idle(failure);
+    throw failure;
   }
   return data;
 }

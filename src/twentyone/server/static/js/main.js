@@ -2,19 +2,20 @@
 // The server is the only authority: legality, money and results all come from its responses.
 // Boot: start (or resume) the session, load names and variants, then route by the hash.
 
-import { onUnauthenticated, api } from "./api.js";
+import { onSessionIdle, onUnauthenticated, api } from "./api.js";
 import { showError } from "./messages.js";
 import { drawChrome, followAccount, storedLanguage } from "./language.js";
 import { loadNames } from "./names.js";
 import { renderAccount } from "./pages/account.js";
 import { renderHistory } from "./pages/history.js";
 import { renderLobby } from "./pages/lobby.js";
+import { renderProtection } from "./pages/protection.js";
 import { renderReplay } from "./pages/replay.js";
 import { renderRules } from "./pages/rules.js";
 import { renderStatement } from "./pages/statement.js";
 import { renderTablePage } from "./pages/table.js";
 import { registerPages, route } from "./router.js";
-import { setAccount, startSession } from "./session.js";
+import { sessionIdle, setAccount, startSession } from "./session.js";
 import { app } from "./state.js";
 
 registerPages({
@@ -24,8 +25,10 @@ registerPages({
   history: (id) => (id ? renderReplay(id) : renderHistory()),
   statement: () => renderStatement(),
   account: () => renderAccount(),
+  protection: () => renderProtection(),
 });
 onUnauthenticated(startSession);
+onSessionIdle(sessionIdle);
 
 async function boot() {
   try {

@@ -1,7 +1,8 @@
-import { api, newIdempotencyKey } from "./api.js";
+import { ApiError, api, newIdempotencyKey } from "./api.js";
 import { el } from "./dom.js";
 import { showError, toast } from "./messages.js";
 import { formatMoney, t } from "./names.js";
+import { go } from "./router.js";
 import { app } from "./state.js";
 
 // The account and its wallet in the top bar, with a top-up of the play money when it runs low.
@@ -101,5 +102,22 @@ export async function startSession() {
     clearAccount();
     return;
   }
-  setAccount(await api("POST", "/api/auth/guest"));
+  try {
+    setAccount(await api("POST", "/api/auth/guest"));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "session-idle")) throw error;
+    // a registered player away too long: the account page asks them to log in again
+  }
+}
+
+/**
+ * A registered player's session ended for inactivity: no account is shown, and the account
+ * page asks them to log in again (with the sentence saying why).
+ * @param {ApiError} error
+ */
+export function sessionIdle(error) {
+  markLoggedOut(true);
+  clearAccount();
+  go("#/account");
+  setTimeout(() => showError(error), 0); // after the account page is drawn
 }

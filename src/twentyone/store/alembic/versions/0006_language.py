@@ -1,7 +1,7 @@
 """The language a player picked, kept with the account.
 
 Revision ID: 0006_language
-Revises: 0003_hardening
+Revises: 0005_protection
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0006_language"
-down_revision: str | None = "0003_hardening"
+down_revision: str | None = "0005_protection"
 branch_labels: str | None = None
 depends_on: str | None = None
 

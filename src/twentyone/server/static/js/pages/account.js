@@ -8,6 +8,7 @@ import { errorSentence, showError, toast } from "../messages.js";
 import { formatMoney, t } from "../names.js";
 import { followAccount } from "../language.js";
 import { go } from "../router.js";
+import { protectionSettings } from "../protection/settings.js";
 import { clearAccount, markLoggedOut, setAccount, startSession, topUpButton } from "../session.js";
 import { app } from "../state.js";
 
@@ -151,10 +152,12 @@ export async function renderAccount() {
     el("button", { class: "btn secondary", id: "logout", type: "button", text: t("page.logout"), onclick: () => (me.registered ? logOut() : confirmGuestLogout()) }),
     el("div", { id: "logout-confirm", hidden: true }),
   );
-  if (me.registered) return mount(el("h1", { text: t("page.account") }), summary);
+  const protection = await protectionSettings();
+  if (me.registered) return mount(el("h1", { text: t("page.account") }), summary, protection);
   mount(
     el("h1", { text: t("page.account") }),
     summary,
+    protection,
     el(
       "div",
       { class: "forms" },

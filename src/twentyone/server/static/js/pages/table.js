@@ -15,6 +15,7 @@ import { confirmMove, trainingButton } from "../table/hint.js";
 import { handleKey, helpDialog } from "../table/keyboard.js";
 import { framesFromEvents, modelFromRound } from "../table/model.js";
 import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip } from "../table/motion.js";
+import { followRound, refreshSession, sessionBar, showRealityCheck } from "../protection/session.js";
 import { headline, settlementPanel, sideWins } from "../table/settlement.js";
 import { cardSound, chipSound, flipSound, setSound, soundOn, winSound } from "../table/sound.js";
 
@@ -68,6 +69,7 @@ export async function renderTablePage(name) {
   draw();
   showActiveHand();
   focusPlay();
+  refreshSession(app.shown, () => !inRound() && !app.busy && !page.dealing);
 }
 
 /** Keeps the selected chip one the balance and the limits allow. */
@@ -126,7 +128,7 @@ function mountTable(info) {
   const controls = el(
     "div",
     { class: "controls-dock", id: "controls-dock" },
-    el("div", { class: "dock-top" }, el("div", { class: "notice-line", id: "notice", "aria-live": "polite" }), el("div", { class: "dock-balance", id: "dock-balance", "aria-hidden": "true" })),
+    el("div", { class: "dock-top" }, el("div", { class: "notice-line", id: "notice", "aria-live": "polite" }), el("div", { class: "dock-stats" }, sessionBar(), el("div", { class: "dock-balance", id: "dock-balance", "aria-hidden": "true" }))),
     el("div", { id: "controls-body" }),
   );
   mount(
@@ -134,6 +136,7 @@ function mountTable(info) {
       "div",
       { class: "table-page", id: "table-page", dataset: { variant: info.name, spots: table.spots.length } },
       head,
+      el("p", { class: "break-banner warning", id: "break-banner", role: "status", hidden: true }),
       page.felt,
       controls,
       el("div", { id: "settlement-box" }),
@@ -302,7 +305,8 @@ async function busyWhile(work) {
     await work();
     page.keys = {}; // done: the next intent, even an identical one, is a new request
   } catch (error) {
-    showError(error);
+    if (error instanceof ApiError && error.code === "reality-check-due") await showRealityCheck().catch(showError);
+    else showError(error);
     if (error instanceof ApiError && ["stale-action", "round-in-progress", "no-round"].includes(error.code)) {
       await refreshTable().catch(() => undefined);
     }
@@ -436,6 +440,7 @@ async function playRound(state) {
   app.shown = state;
   app.table.round = state;
   page.dealing = false;
+  followRound(state);
   announceState(state, frames);
   if (state.status !== "open" && (state.net ?? 0) > 0) winSound();
 }
@@ -518,6 +523,7 @@ async function afterSettled(round) {
   app.table = table;
   app.shown = round;
   pickChip();
+  await refreshSession(round);
 }
 
 // A phone turned sideways keeps the hand being played in view.

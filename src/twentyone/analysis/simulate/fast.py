@@ -16,33 +16,38 @@ from twentyone.analysis.simulate.tables import KernelTables
 from twentyone.cards import build_shoe
 
 I64 = npt.NDArray[np.int64]
+U32 = npt.NDArray[np.uint32]
 
 WORD_BLOCK = 4096
 """Words per draw from the generator: the block :class:`twentyone.rng.SeededRandomSource`
-reads, so that the kernel consumes the very same stream (checked by the tests)."""
-_WORDS_PER_SPOT = 4
-"""Random words a round uses per spot, about (one per card; the dealer's few come on top)."""
-_WORDS_PER_ROUND = 3
-_MAX_BLOCKS = 64
-"""Words are drawn at most this many blocks at a time (a small buffer stays in the cache)."""
+reads (the stream does not depend on how it is cut, checked by the tests)."""
+_MAX_BLOCKS = 8
+"""Words in the kernel's buffer, in blocks (a small buffer stays in the cache)."""
 
 
 class WordStream:
     """The 32-bit words a :class:`~twentyone.rng.SeededRandomSource` on ``seed`` reads, in
-    order, handed out in arrays."""
+    order, handed out in arrays.
+
+    The source asks its PCG64 generator for ``integers(0, 2**32, dtype=uint64)``, which takes
+    each 64-bit output as two 32-bit words, low half first; the raw 64-bit outputs read as
+    pairs of little-endian 32-bit words are the same words at a fraction of the cost.
+    """
 
     def __init__(self, seed: int | np.random.SeedSequence) -> None:
         seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-        self._gen = np.random.Generator(np.random.PCG64(seq))
+        self._bits = np.random.PCG64(seq)
 
-    def take(self, blocks: int) -> I64:
-        """The next ``blocks`` blocks of words (as int64: every word is below 2**32).
+    def fill(self, out: U32) -> None:
+        """Fill ``out`` (an even number of words) with the next words of the stream."""
+        raw = self._bits.random_raw(len(out) // 2)
+        out[:] = raw.astype("<u8", copy=False).view("<u4")
 
-        One call for many blocks gives the words of as many one-block calls (the 32-bit words
-        come from the generator's stream in order), which the tests check against the engine.
-        """
-        words = self._gen.integers(0, 2**32, size=blocks * WORD_BLOCK, dtype=np.uint64)
-        return words.view(np.int64)
+    def take(self, blocks: int) -> U32:
+        """The next ``blocks`` blocks of words."""
+        out = np.empty(blocks * WORD_BLOCK, dtype=np.uint32)
+        self.fill(out)
+        return out
 
 
 def _shoe_codes(decks: int) -> I64:
@@ -50,14 +55,9 @@ def _shoe_codes(decks: int) -> I64:
     return np.array([card.code for card in build_shoe(decks)], dtype=np.int64)
 
 
-def _blocks_for(tables: KernelTables, rounds: int) -> int:
-    words = rounds * (_WORDS_PER_SPOT * tables.spots + _WORDS_PER_ROUND)
-    return min(words // WORD_BLOCK + 1, _MAX_BLOCKS)
-
-
 class ChunkTallies:
     """The kernel's tallies of a number of rounds (NumPy int64 arrays, see
-    :func:`~.kernel.new_tallies`)."""
+    :func:`~.record.new_tallies`)."""
 
     __slots__ = ("flags", "hand_counts", "net_hist", "outcomes", "side_counts", "sums")
 
@@ -83,20 +83,23 @@ def play(
 
     The shoes are exactly those of ``Shoe.shuffled(decks, SeededRandomSource(seed), lazy=True)``
     built once per round from one source. Returns the tallies and, if asked, one record per
-    round (:data:`~.kernel.FIELDS`; otherwise an empty array).
+    round (:data:`~.record.FIELDS`; otherwise an empty array).
     """
     tallies = ChunkTallies(tables.layout.net_bins)
     records = np.zeros((rounds if keep_records else 0, N_FIELDS), dtype=np.int64)
     stream = WordStream(seed)
     shoe = _shoe_codes(tables.decks)
-    h, sp, dealer, swaps = new_work()
+    hs, sp, swaps = new_work()
     limits, inverses = shuffle_tables(len(shoe))
-    words = stream.take(_blocks_for(tables, rounds))
+    words = np.empty(_MAX_BLOCKS * WORD_BLOCK, dtype=np.uint32)
+    stream.fill(words)
+    end = len(words)
     pos = 0
     done = 0
     while done < rounds:
         played, pos = play_rounds(
             tables.rules,
+            tables.first_act,
             tables.legal,
             tables.two_card,
             tables.hit,
@@ -111,9 +114,9 @@ def play(
             inverses,
             words,
             pos,
-            h,
+            end,
+            hs,
             sp,
-            dealer,
             swaps,
             rounds - done,
             tables.layout.net_low,
@@ -128,7 +131,11 @@ def play(
         )
         done += played
         if done < rounds:
-            more = stream.take(_blocks_for(tables, rounds - done))
-            words = np.concatenate((words[pos:], more))
+            # keep the words not used yet, then refill after them (in pairs of words)
+            left = end - pos
+            words[:left] = words[pos:end]
+            fresh = (len(words) - left) // 2 * 2
+            stream.fill(words[left : left + fresh])
+            end = left + fresh
             pos = 0
     return tallies, records

@@ -25,9 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from twentyone.analysis.simulate.compile import NUMBA
 from twentyone.analysis.simulate.engine_play import engine_rounds
 from twentyone.analysis.simulate.fast import play
-from twentyone.analysis.simulate.kernel import FIELDS, NUMBA
+from twentyone.analysis.simulate.record import FIELDS
 from twentyone.analysis.simulate.stats import Tally
 from twentyone.analysis.simulate.strategy import InsurancePolicy, PlayStrategy
 from twentyone.analysis.simulate.tables import KernelTables, kernel_tables, layout, unsupported

@@ -68,11 +68,34 @@ def expand(fn: F) -> F:
     return cast(F, NUMBA.njit(cache=True, nogil=True, error_model="numpy", inline="always")(fn))
 
 
+RANK_SHIFT = 6
+POINTS_SHIFT = 10
+"""The kernel's cards carry their rank and count beside the engine's code: ``code | rank << 6 |
+points << 10`` (:func:`kernel_card`), so that no card is divided by 13 in the kernel."""
+
+
+def kernel_card(code: int) -> int:
+    """The kernel's card for the engine's card code ``rank + 13 × suit``."""
+    rank = code % 13
+    return code | rank << RANK_SHIFT | min(rank + 1, 10) << POINTS_SHIFT
+
+
 @inline
 def points(card: int) -> int:
-    """A card code's count: ace 1, two to nine their pips, ten and faces 10."""
-    rank = card % 13
-    return 10 if rank >= 9 else rank + 1
+    """A kernel card's count: ace 1, two to nine their pips, ten and faces 10."""
+    return card >> POINTS_SHIFT
+
+
+@inline
+def rank(card: int) -> int:
+    """A kernel card's rank (0 = ace ... 12 = king)."""
+    return card >> RANK_SHIFT & 15
+
+
+@inline
+def code(card: int) -> int:
+    """A kernel card's engine code (what the side-bet tables are indexed by)."""
+    return card & 63
 
 
 @inline

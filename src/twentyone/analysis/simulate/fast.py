@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from twentyone.analysis.simulate.compile import kernel_card
 from twentyone.analysis.simulate.kernel import (
     N_FIELDS,
     new_tallies,
@@ -51,8 +52,9 @@ class WordStream:
 
 
 def _shoe_codes(decks: int) -> I64:
-    """The unshuffled shoe as card codes (``build_shoe`` order, the order a shuffle starts from)."""
-    return np.array([card.code for card in build_shoe(decks)], dtype=np.int64)
+    """The unshuffled shoe as kernel cards (``build_shoe`` order, the order a shuffle starts
+    from)."""
+    return np.array([kernel_card(card.code) for card in build_shoe(decks)], dtype=np.int64)
 
 
 class ChunkTallies:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import best_total, expand, inline, points
+from twentyone.analysis.simulate.compile import best_total, expand, inline, points, rank
 from twentyone.analysis.simulate.record import O_BUST, O_CHARLIE, O_EVEN_MONEY, O_SURRENDER
 from twentyone.analysis.simulate.shoe import draw
 from twentyone.analysis.simulate.tables import (
@@ -173,7 +173,7 @@ def play_spot(
             done = natural
         else:
             asks += 1
-            mask = legal[(((split_aces * 2 + 1) * 4 + hands - 1) * 13 + a % 13) * 13 + b % 13]
+            mask = legal[(((split_aces * 2 + 1) * 4 + hands - 1) * 13 + rank(a)) * 13 + rank(b)]
             if total == 21 or (split_aces == 1 and mask & ((1 << HIT) | (1 << SPLIT)) == 0):
                 done = 1
         split = False
@@ -181,7 +181,7 @@ def play_spot(
             asks += 1
             if n == 2:
                 if from_split == 0:
-                    action = first_act[((up - 1) * 13 + a % 13) * 13 + b % 13]
+                    action = first_act[((up - 1) * 13 + rank(a)) * 13 + rank(b)]
                 else:
                     action = two_card[(((up - 1) * 10 + pa - 1) * 10 + pb - 1) * 32 + mask]
             else:

@@ -1,6 +1,7 @@
 """The kernel's shoe: a fresh shoe per round, shuffled lazily as the engine shuffles it.
 
-Cards are the engine's codes ``rank + 13 × suit`` (rank 0 = ace ... 12 = king). Each round
+Cards are the engine's codes ``rank + 13 × suit`` (rank 0 = ace ... 12 = king), with their rank
+and count beside (:func:`~.compile.kernel_card`). Each round
 deals from a fresh shoe shuffled lazily by Fisher–Yates exactly as
 :meth:`twentyone.cards.Shoe.shuffled` does with ``lazy=True``, driven by the 32-bit words
 :class:`twentyone.rng.SeededRandomSource` reads (rejection sampling, then ``word % n``), so a
@@ -14,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import inline
+from twentyone.analysis.simulate.compile import inline, kernel_card
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -23,7 +24,7 @@ U32 = npt.NDArray[np.uint32]
 SWAP_LOG = 512
 """Cards a round can draw from a shuffled shoe (far more than any round needs)."""
 WORD_LIMIT = 4294967296
-EXHAUSTED_CARD = 9
+EXHAUSTED_CARD = kernel_card(9)
 """Stands in for a card when the words run out (the round is then replayed)."""
 
 

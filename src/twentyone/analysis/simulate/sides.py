@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import inline
+from twentyone.analysis.simulate.compile import code, inline, rank
 from twentyone.analysis.simulate.player import (
     SP_C0,
     SP_C1,
@@ -41,9 +41,9 @@ def open_at_the_end(rules: I64, sp: I64, spots: int, asks: int) -> bool:
         base = s * SPC
         c0 = sp[base + SP_C0]
         c1 = sp[base + SP_C1]
-        if ladies and c0 == queen and c1 == queen:
+        if ladies and code(c0) == queen and code(c1) == queen:
             return True
-        if sevens and c0 % 13 == SEVEN and c1 % 13 == SEVEN and sp[base + SP_READY] == asks:
+        if sevens and rank(c0) == SEVEN and rank(c1) == SEVEN and sp[base + SP_READY] == asks:
             return True
     return False
 
@@ -75,10 +75,10 @@ def settle_side_bets(
         won = 0
         for s in range(spots):
             at = s * SPC
-            third = sp[at + SP_C2] if sp[at + SP_N] >= 3 else NO_CARD
-            pair = side_pairs[pairs + 52 * sp[at + SP_C0] + sp[at + SP_C1]]
+            third = code(sp[at + SP_C2]) if sp[at + SP_N] >= 3 else NO_CARD
+            pair = side_pairs[pairs + 52 * code(sp[at + SP_C0]) + code(sp[at + SP_C1])]
             key = base + pair * row_len + third * side_strides[b, 1]
-            key += up_card * side_strides[b, 2] + blackjack * side_strides[b, 3]
+            key += code(up_card) * side_strides[b, 2] + blackjack * side_strides[b, 3]
             line = side_table[key]
             sp[at + SP_OUT + b] = line
             side_counts[b, line + 1] += 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import code, inline, rank
+from twentyone.analysis.simulate.compile import code, expand, inline, rank
 from twentyone.analysis.simulate.player import (
     SP_C0,
     SP_C1,
@@ -48,7 +48,7 @@ def open_at_the_end(rules: I64, sp: I64, spots: int, asks: int) -> bool:
     return False
 
 
-@inline
+@expand
 def settle_side_bets(
     n_sides: int,
     spots: int,

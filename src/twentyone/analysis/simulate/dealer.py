@@ -46,7 +46,8 @@ def draw_to_17(
     shoe: I64,
     words: U32,
     end: int,
-    swaps: I64,
+    marks: I64,
+    rid: int,
     limits: I64,
     inverses: F64,
     pos: int,
@@ -58,7 +59,7 @@ def draw_to_17(
         total = best_total(hard, ace)
         if total > 17 or (total == 17 and not (hits_soft_17 and ace == 1 and hard <= 11)):
             break
-        card, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+        card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
         pos += 1
         nd += 1
         p = points(card)

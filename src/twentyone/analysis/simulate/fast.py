@@ -91,13 +91,14 @@ def play(
     records = np.zeros((rounds if keep_records else 0, N_FIELDS), dtype=np.int64)
     stream = WordStream(seed)
     shoe = _shoe_codes(tables.decks)
-    hs, sp, swaps = new_work()
+    hs, sp, marks = new_work(len(shoe))
     limits, inverses = shuffle_tables(len(shoe))
     words = np.empty(_MAX_BLOCKS * WORD_BLOCK, dtype=np.uint32)
     stream.fill(words)
     end = len(words)
     pos = 0
     done = 0
+    first_round = 1  # the shoe's marks start at zero: no round is numbered 0
     while done < rounds:
         played, pos = play_rounds(
             tables.rules,
@@ -119,7 +120,8 @@ def play(
             end,
             hs,
             sp,
-            swaps,
+            marks,
+            first_round,
             rounds - done,
             tables.layout.net_low,
             tables.layout.net_unit,
@@ -132,6 +134,7 @@ def play(
             records[done:],
         )
         done += played
+        first_round += played + 1  # a round cut short is replayed under a new number
         if done < rounds:
             # keep the words not used yet, then refill after them (in pairs of words)
             left = end - pos

@@ -69,7 +69,7 @@ from twentyone.analysis.simulate.record import (
     T_STAKED_SQ,
     new_tallies,
 )
-from twentyone.analysis.simulate.shoe import draw, restore, shuffle_tables
+from twentyone.analysis.simulate.shoe import draw, shuffle_tables
 from twentyone.analysis.simulate.sides import open_at_the_end, settle_side_bets
 from twentyone.analysis.simulate.tables import (
     R_BET,
@@ -175,7 +175,8 @@ def play_rounds(
     end: int,
     hs: I64,
     sp: I64,
-    swaps: I64,
+    marks: I64,
+    first_round: int,
     rounds: int,
     net_low: int,
     net_unit: int,
@@ -187,8 +188,8 @@ def play_rounds(
     net_hist: I64,
     records: I64,
 ) -> tuple[int, int]:
-    """Play up to ``rounds`` rounds from word ``wpos`` on (of ``end`` words); returns (rounds
-    played, next word).
+    """Play up to ``rounds`` rounds from word ``wpos`` on (of ``end`` words), numbered from
+    ``first_round`` for the shoe's marks; returns (rounds played, next word).
 
     A round that would need more words than are left is not played (nor tallied): the call
     returns early so that the caller can add words and go on.
@@ -210,10 +211,11 @@ def play_rounds(
     for k in range(rounds):
         start = wpos
         pos = 0
+        rid = first_round + k
         # the deal: each spot, the dealer, each spot, the dealer (no hole card in ENHC)
         for s in range(spots):
             base = s * SPC
-            card, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+            card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
             pos += 1
             sp[base + SP_C0] = card
             sp[base + SP_N] = 2
@@ -221,16 +223,16 @@ def play_rounds(
             sp[base + SP_READY] = -1
             sp[base + SP_EVEN] = 0
             sp[base + SP_HANDS] = 1
-        dealer0, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+        dealer0, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
         pos += 1
         for s in range(spots):
-            card, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+            card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
             pos += 1
             sp[s * SPC + SP_C1] = card
         dealer1 = 0
         nd = 1
         if peek != 2:
-            dealer1, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
             pos += 1
             nd = 2
         up_card = dealer1 if first_down else dealer0
@@ -275,7 +277,8 @@ def play_rounds(
                     shoe,
                     words,
                     end,
-                    swaps,
+                    marks,
+                    rid,
                     limits,
                     inverses,
                     hs,
@@ -303,7 +306,7 @@ def play_rounds(
         if peek == 2 and not open_bet and blackjack == -1 and n_sides > 0:
             open_bet = open_at_the_end(rules, sp, spots, asks)
         if peek == 2 and (need_total or open_bet):
-            dealer1, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
             pos += 1
             nd = 2
         if blackjack == -1:
@@ -313,9 +316,20 @@ def play_rounds(
         dealer_total = best_total(hard, ace)
         if need_total and blackjack == 0:
             dealer_total, nd, pos, wpos = draw_to_17(
-                hits_soft_17, hard, ace, nd, shoe, words, end, swaps, limits, inverses, pos, wpos
+                hits_soft_17,
+                hard,
+                ace,
+                nd,
+                shoe,
+                words,
+                end,
+                marks,
+                rid,
+                limits,
+                inverses,
+                pos,
+                wpos,
             )
-        restore(shoe, swaps, pos)
         if wpos > end:
             played = k
             wpos = start

@@ -60,14 +60,13 @@ SP_WIN = 15
 SPC = 18
 
 
-def new_work() -> tuple[I64, I64, I64]:
-    """The kernel's working arrays: hand rows, spot rows and the shuffle's swap log."""
-    from twentyone.analysis.simulate.shoe import SWAP_LOG
-
+def new_work(cards: int) -> tuple[I64, I64, I64]:
+    """The kernel's working arrays: hand rows, spot rows and the shuffle's marks (a shoe of
+    ``cards`` cards, see :func:`~.shoe.draw`)."""
     return (
         np.zeros(MAX_HANDS * HS, dtype=np.int64),
         np.zeros(MAX_SPOTS * SPC, dtype=np.int64),
-        np.zeros(SWAP_LOG, dtype=np.int64),
+        np.zeros(cards, dtype=np.int64),
     )
 
 
@@ -120,7 +119,8 @@ def play_spot(
     shoe: I64,
     words: U32,
     end: int,
-    swaps: I64,
+    marks: I64,
+    rid: int,
     limits: I64,
     inverses: F64,
     hs: I64,
@@ -187,7 +187,7 @@ def play_spot(
             else:
                 action = HIT if hit[node * 10 + up - 1] == 1 else STAND
             if action in (HIT, DOUBLE):
-                card, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+                card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
                 pos += 1
                 _spot_card(sp, base, card, asks)
                 p = points(card)
@@ -221,7 +221,7 @@ def play_spot(
                 hands += 1
                 from_split = 1
                 split_aces = 1 if pa == 1 else 0
-                b, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+                b, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
                 pos += 1
                 _spot_card(sp, base, b, asks)
                 split = True
@@ -249,7 +249,7 @@ def play_spot(
         # the next split hand takes its second card
         waiting -= 1
         a = sp[base + SP_STACK + waiting]
-        b, wpos = draw(shoe, words, end, swaps, limits, inverses, pos, wpos)
+        b, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
         pos += 1
         _spot_card(sp, base, b, asks)
         first = 0

@@ -74,6 +74,57 @@ class ChunkTallies:
         ) = new_tallies(net_bins)
 
 
+def play_shoe(tables: KernelTables, codes: list[int]) -> I64:
+    """One round dealt from the cards ``codes`` in this order (the engine's ``Shoe(cards)``);
+    returns its record (:data:`~.record.FIELDS`).
+
+    Words of zero make every swap of the lazy shuffle a swap of a card with itself, so the
+    kernel deals the shoe as it is: a hand-worked round for the tests.
+    """
+    tallies = ChunkTallies(tables.layout.net_bins)
+    records = np.zeros((1, N_FIELDS), dtype=np.int64)
+    shoe = np.array([kernel_card(c) for c in codes], dtype=np.int64)
+    hs, sp, marks = new_work(len(shoe))
+    limits, inverses = shuffle_tables(len(shoe))
+    words = np.zeros(2 * len(shoe), dtype=np.uint32)
+    played, _ = play_rounds(
+        tables.rules,
+        tables.first_act,
+        tables.legal,
+        tables.two_card,
+        tables.hit,
+        tables.child,
+        tables.side_pairs,
+        tables.side_table,
+        tables.side_strides,
+        tables.side_pays,
+        tables.side_stakes,
+        shoe,
+        limits,
+        inverses,
+        words,
+        0,
+        len(words),
+        hs,
+        sp,
+        marks,
+        1,
+        1,
+        tables.layout.net_low,
+        tables.layout.net_unit,
+        tallies.sums,
+        tallies.outcomes,
+        tallies.flags,
+        tallies.hand_counts,
+        tallies.side_counts,
+        tallies.net_hist,
+        records,
+    )
+    if played != 1:
+        raise ValueError("the round needs more cards than the shoe holds")
+    return records[0]
+
+
 def play(
     tables: KernelTables,
     seed: int | np.random.SeedSequence,

@@ -74,20 +74,31 @@ class ChunkTallies:
         ) = new_tallies(net_bins)
 
 
-def play_shoe(tables: KernelTables, codes: list[int]) -> I64:
-    """One round dealt from the cards ``codes`` in this order (the engine's ``Shoe(cards)``);
-    returns its record (:data:`~.record.FIELDS`).
+class _Deck:
+    """One shoe's arrays for the kernel: the cards in order, the shuffle's tables and marks,
+    and the working rows."""
 
-    Words of zero make every swap of the lazy shuffle a swap of a card with itself, so the
-    kernel deals the shoe as it is: a hand-worked round for the tests.
-    """
-    tallies = ChunkTallies(tables.layout.net_bins)
-    records = np.zeros((1, N_FIELDS), dtype=np.int64)
-    shoe = np.array([kernel_card(c) for c in codes], dtype=np.int64)
-    hs, sp, marks = new_work(len(shoe))
-    limits, inverses = shuffle_tables(len(shoe))
-    words = np.zeros(2 * len(shoe), dtype=np.uint32)
-    played, _ = play_rounds(
+    __slots__ = ("hs", "inverses", "limits", "marks", "shoe", "sp")
+
+    def __init__(self, shoe: I64) -> None:
+        self.shoe = shoe
+        self.limits, self.inverses = shuffle_tables(len(shoe))
+        self.hs, self.sp, self.marks = new_work(len(shoe))
+
+
+def _kernel(
+    tables: KernelTables,
+    deck: _Deck,
+    words: U32,
+    wpos: int,
+    end: int,
+    first_round: int,
+    rounds: int,
+    tallies: ChunkTallies,
+    records: I64,
+) -> tuple[int, int]:
+    """:func:`~.kernel.play_rounds` with every array passed by name."""
+    played, wpos = play_rounds(
         tables.rules,
         tables.first_act,
         tables.legal,
@@ -99,17 +110,17 @@ def play_shoe(tables: KernelTables, codes: list[int]) -> I64:
         tables.side_strides,
         tables.side_pays,
         tables.side_stakes,
-        shoe,
-        limits,
-        inverses,
+        deck.shoe,
+        deck.limits,
+        deck.inverses,
         words,
-        0,
-        len(words),
-        hs,
-        sp,
-        marks,
-        1,
-        1,
+        wpos,
+        end,
+        deck.hs,
+        deck.sp,
+        deck.marks,
+        first_round,
+        rounds,
         tables.layout.net_low,
         tables.layout.net_unit,
         tallies.sums,
@@ -120,9 +131,25 @@ def play_shoe(tables: KernelTables, codes: list[int]) -> I64:
         tallies.net_hist,
         records,
     )
+    return int(played), int(wpos)
+
+
+def play_shoe(tables: KernelTables, codes: list[int]) -> I64:
+    """One round dealt from the cards ``codes`` in this order (the engine's ``Shoe(cards)``);
+    returns its record (:data:`~.record.FIELDS`).
+
+    Words of zero make every swap of the lazy shuffle a swap of a card with itself, so the
+    kernel deals the shoe as it is: a hand-worked round for the tests.
+    """
+    deck = _Deck(np.array([kernel_card(c) for c in codes], dtype=np.int64))
+    records = np.zeros((1, N_FIELDS), dtype=np.int64)
+    words = np.zeros(2 * len(codes), dtype=np.uint32)
+    tallies = ChunkTallies(tables.layout.net_bins)
+    played, _ = _kernel(tables, deck, words, 0, len(words), 1, 1, tallies, records)
     if played != 1:
         raise ValueError("the round needs more cards than the shoe holds")
-    return records[0]
+    row: I64 = records[0]
+    return row
 
 
 def play(
@@ -141,9 +168,7 @@ def play(
     tallies = ChunkTallies(tables.layout.net_bins)
     records = np.zeros((rounds if keep_records else 0, N_FIELDS), dtype=np.int64)
     stream = WordStream(seed)
-    shoe = _shoe_codes(tables.decks)
-    hs, sp, marks = new_work(len(shoe))
-    limits, inverses = shuffle_tables(len(shoe))
+    deck = _Deck(_shoe_codes(tables.decks))
     words = np.empty(_MAX_BLOCKS * WORD_BLOCK, dtype=np.uint32)
     stream.fill(words)
     end = len(words)
@@ -151,38 +176,8 @@ def play(
     done = 0
     first_round = 1  # the shoe's marks start at zero: no round is numbered 0
     while done < rounds:
-        played, pos = play_rounds(
-            tables.rules,
-            tables.first_act,
-            tables.legal,
-            tables.two_card,
-            tables.hit,
-            tables.child,
-            tables.side_pairs,
-            tables.side_table,
-            tables.side_strides,
-            tables.side_pays,
-            tables.side_stakes,
-            shoe,
-            limits,
-            inverses,
-            words,
-            pos,
-            end,
-            hs,
-            sp,
-            marks,
-            first_round,
-            rounds - done,
-            tables.layout.net_low,
-            tables.layout.net_unit,
-            tallies.sums,
-            tallies.outcomes,
-            tallies.flags,
-            tallies.hand_counts,
-            tallies.side_counts,
-            tallies.net_hist,
-            records[done:],
+        played, pos = _kernel(
+            tables, deck, words, pos, end, first_round, rounds - done, tallies, records[done:]
         )
         done += played
         first_round += played + 1  # a round cut short is replayed under a new number

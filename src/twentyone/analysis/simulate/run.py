@@ -14,6 +14,7 @@ import importlib
 import logging
 import math
 import multiprocessing
+import resource
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -259,7 +260,8 @@ def run(
     chunk_rounds: int = CHUNK_ROUNDS,
 ) -> tuple[Tally, float, float]:
     """Play ``rounds`` rounds; returns the merged tally, the wall seconds and the CPU seconds
-    (NaN when other processes played: their CPU time is not measured here).
+    (this process's and its local workers'; NaN when Dask played: its workers' CPU time is
+    not measured here).
 
     Args:
         job: the rules, the play and the path.
@@ -274,7 +276,7 @@ def run(
         raise ValueError("rounds, workers and chunk_rounds must be at least 1")
     chunks = plan(rounds, seed, chunk_rounds)
     start = time.perf_counter()
-    cpu = time.process_time()
+    cpu = time.process_time() + _children_cpu()
     results = (
         _dask(job, chunks, dask_address, workers) if dask_address else _local(job, chunks, workers)
     )
@@ -283,6 +285,12 @@ def run(
         total = total.merge(tally)
         if progress is not None:
             progress(tally.rounds)
-    in_process = dask_address is None and (workers == 1 or len(chunks) == 1)
-    cpu_seconds = time.process_time() - cpu if in_process else math.nan
+    done = time.process_time() + _children_cpu()  # the pool's workers have exited by now
+    cpu_seconds = done - cpu if dask_address is None else math.nan
     return total, time.perf_counter() - start, cpu_seconds
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished child processes (the local workers)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime

@@ -1,11 +1,12 @@
 """Rounds per CPU second of the simulator per variant, on 1 and the maximum spots.
 
 Run: ``.venv/bin/python bench/simulate.py [--rounds N] [--repeat R] [--engine-rounds N]
-[--baseline-src DIR] [--variant NAME ...]``. Each figure is the median of ``--repeat`` runs of
-the kernel on one core (``time.process_time``: CPU seconds, so a busy machine slows it less
-than the wall clock; the ratio to FreeBJ is per hand, FreeBJ playing one), playing a fresh shoe per round with the basic strategy, every side bet
-of the variant on every spot, tallies only (the word generation included). The tables are
-built and the kernel compiled (or loaded from Numba's cache) before timing.
+[--baseline-src DIR] [--freebj PATH] [--variant NAME ...]``. Each figure is the median of
+``--repeat`` runs of the kernel on one core (``time.process_time``: CPU seconds, so a busy
+machine slows it less than the wall clock), playing a fresh shoe per round with the basic
+strategy, every side bet of the variant on every spot, tallies only (the word generation
+included). The tables are built and the kernel compiled (or loaded from Numba's cache) before
+timing. The ratio to FreeBJ is per hand (FreeBJ plays one spot).
 
 ``--baseline-src`` times another source tree's kernel (e.g. ``git archive`` of an older
 commit, unpacked) in the same run, variant by variant, for a before/after ratio; the older

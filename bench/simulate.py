@@ -1,21 +1,30 @@
 """Rounds per CPU second of the simulator per variant, on 1 and the maximum spots.
 
 Run: ``.venv/bin/python bench/simulate.py [--rounds N] [--repeat R] [--engine-rounds N]
-[--baseline-src DIR]``. Each figure is the median of ``--repeat`` runs of the kernel on one core
-(``time.process_time``: CPU seconds, so a busy machine slows it less than the wall clock),
-playing fresh shoes with the basic strategy and tallies only. The tables are built and the kernel
-compiled (or loaded from Numba's cache) before timing. ``--baseline-src`` times an older source
-tree's kernel (one spot, its own API) in the same run, for a before/after ratio.
+[--baseline-src DIR] [--freebj PATH] [--variant NAME ...]``. Each figure is the median of
+``--repeat`` runs of the kernel on one core (``time.process_time``: CPU seconds, so a busy
+machine slows it less than the wall clock), playing a fresh shoe per round with the basic
+strategy, every side bet of the variant on every spot, tallies only (the word generation
+included). The tables are built and the kernel compiled (or loaded from Numba's cache) before
+timing. The ratio to FreeBJ is per hand (FreeBJ plays one spot).
 
-FreeBJ 1.1.3 (Rust, the fastest open simulator) cannot be built here (no crate registry); issue
-11 measured it on this machine at 6.84 M rounds per second on one core (6 decks, S17, DAS,
-peek, split to 4, basic strategy, one spot), so the target is 13.7 M.
+``--baseline-src`` times another source tree's kernel (e.g. ``git archive`` of an older
+commit, unpacked) in the same run, variant by variant, for a before/after ratio; the older
+tree is asked through the same ``kernel_tables`` / ``play`` calls.
+
+``--freebj PATH`` times FreeBJ 1.1.3 (Rust, the fastest open simulator; it builds offline
+from Debian's packaged crates: ``cargo build --release`` with ``/usr/share/cargo/registry`` as
+the crates.io source) in the same run on the game issue 11 compares (6 decks, S17, DAS, peek,
+split to 4, basic strategy, one spot, 75% penetration, ``-j 1``), whole process CPU seconds.
+Without it the ratio is to issue 11's figure for FreeBJ on this machine, 6.84 M rounds per
+second on one core (so the target is 13.7 M).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -23,38 +32,37 @@ import time
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # idle BLAS threads would count as CPU time
 
-from twentyone.analysis.simulate.engine_play import engine_rounds
-from twentyone.analysis.simulate.fast import play
-from twentyone.analysis.simulate.run import SimPath, choose_path
-from twentyone.analysis.simulate.strategy import find_strategy
-from twentyone.analysis.simulate.tables import kernel_tables
-from twentyone.variants import all_variants
-
 FREEBJ = 6.84e6
 """FreeBJ 1.1.3's rounds per second on one core of this machine (issue 11)."""
 
-_BASELINE = """
+_RATE = """
 import statistics, sys, time
-from twentyone.analysis.simulate.fast import shuffled_records
-from twentyone.analysis.simulate.stats import Tally
+from twentyone.analysis.simulate.fast import play
+from twentyone.analysis.simulate.strategy import find_strategy
 from twentyone.analysis.simulate.tables import kernel_tables
 from twentyone.variants import find_variant
 rules = find_variant(sys.argv[1]).rules
-tables = kernel_tables(rules)
-shuffled_records(tables, 0, 10)
+tables = kernel_tables(rules, find_strategy(rules, "basic"), int(sys.argv[2]))
+play(tables, 0, 100)
+rounds = int(sys.argv[3])
 rates = []
-for seed in range(int(sys.argv[3])):
+for seed in range(int(sys.argv[4])):
     start = time.process_time()
-    Tally.of(shuffled_records(tables, seed + 1, int(sys.argv[2])), rules)
-    rates.append(int(sys.argv[2]) / (time.process_time() - start))
+    play(tables, seed + 1, rounds)
+    rates.append(rounds / (time.process_time() - start))
 print(statistics.median(rates))
 """
 
 
-def _baseline(src: str, variant: str, rounds: int, repeat: int) -> float:
-    env = dict(os.environ, PYTHONPATH=src, NUMBA_CACHE_DIR=os.path.join(src, ".numba"))
+def kernel_rate(src: str | None, variant: str, spots: int, rounds: int, repeat: int) -> float:
+    """Median rounds per CPU second of the kernel of the tree ``src`` (``None``: this one),
+    in a fresh process."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src
+        env["NUMBA_CACHE_DIR"] = os.path.join(src, ".numba")
     done = subprocess.run(
-        [sys.executable, "-c", _BASELINE, variant, str(rounds), str(repeat)],
+        [sys.executable, "-c", _RATE, variant, str(spots), str(rounds), str(repeat)],
         env=env,
         capture_output=True,
         text=True,
@@ -63,50 +71,70 @@ def _baseline(src: str, variant: str, rounds: int, repeat: int) -> float:
     return float(done.stdout.strip())
 
 
-def kernel_rate(variant_rules: object, spots: int, rounds: int, repeat: int) -> float:
-    """Median rounds per CPU second of the kernel."""
-    rules = variant_rules
-    tables = kernel_tables(rules, find_strategy(rules, "basic"), spots)  # type: ignore[arg-type]
-    play(tables, 0, 100)  # compile or load the cached kernel
+def freebj_rate(path: str, rounds: int, repeat: int) -> float:
+    """Median rounds per CPU second of FreeBJ on issue 11's game, whole process."""
     rates = []
-    for seed in range(repeat):
-        start = time.process_time()
-        play(tables, seed + 1, rounds)
-        rates.append(rounds / (time.process_time() - start))
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            [path, "-n", str(rounds), "-j", "1", "--das", "-p", "75%"],
+            check=True,
+            capture_output=True,
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        rates.append(rounds / cpu)
     return statistics.median(rates)
+
+
+def engine_rate(variant: str, spots: int, rounds: int) -> float:
+    """Rounds per CPU second of the engine's own rounds (the reference path)."""
+    from twentyone.analysis.simulate.engine_play import engine_rounds
+    from twentyone.analysis.simulate.strategy import find_strategy
+    from twentyone.variants import find_variant
+
+    rules = find_variant(variant).rules
+    strategy = find_strategy(rules, "basic")
+    engine_rounds(rules, 0, 10, strategy, spots=spots)
+    start = time.process_time()
+    engine_rounds(rules, 1, rounds, strategy, spots=spots)
+    return rounds / (time.process_time() - start)
 
 
 def main() -> None:
     """Print one line per variant and number of spots."""
+    from twentyone.variants import all_variants
+
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=2_000_000)
+    parser.add_argument("--rounds", type=int, default=4_000_000, help="hands per timed run")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--engine-rounds", type=int, default=5_000)
+    parser.add_argument("--engine-rounds", type=int, default=3_000)
     parser.add_argument("--baseline-src", default=None)
+    parser.add_argument("--variant", action="append", default=None)
+    parser.add_argument("--freebj", default=None, help="a FreeBJ binary to time beside")
     args = parser.parse_args()
+    freebj = FREEBJ
+    if args.freebj:
+        freebj = freebj_rate(args.freebj, args.rounds, args.repeat)
+        print(f"FreeBJ 1.1.3, standard game, -j 1: {freebj / 1e6:.2f} M rounds per CPU second")
     print(
-        f"{'variant':<14}{'spots':>6}{'path':>8}{'M rounds/cpu-s':>16}{'M hands/cpu-s':>15}"
-        f"{'x FreeBJ':>10}{'engine r/s':>12}{'before M/s':>12}{'speed-up':>10}"
+        f"{'variant':<14}{'spots':>6}{'M rounds/cpu-s':>16}{'M hands/cpu-s':>15}"
+        f"{'x FreeBJ/hand':>14}{'engine r/s':>12}{'before M/s':>12}{'after/before':>14}"
     )
     for variant in all_variants():
-        rules = variant.rules
-        path, _ = choose_path(rules)
-        for spots in sorted({1, rules.max_spots}):
-            rate = float("nan")
-            if path is SimPath.NUMBA:
-                rate = kernel_rate(rules, spots, args.rounds // spots, args.repeat)
-            strategy = find_strategy(rules, "basic")
-            engine_rounds(rules, 0, 10, strategy, spots=spots)
-            start = time.process_time()
-            engine_rounds(rules, 1, args.engine_rounds // spots, strategy, spots=spots)
-            engine = args.engine_rounds // spots / (time.process_time() - start)
+        if args.variant and variant.name not in args.variant:
+            continue
+        for spots in sorted({1, variant.rules.max_spots}):
+            rounds = args.rounds // spots
+            rate = kernel_rate(None, variant.name, spots, rounds, args.repeat)
             before = float("nan")
-            if args.baseline_src and spots == 1:
-                before = _baseline(args.baseline_src, variant.name, args.rounds // 2, 3)
+            if args.baseline_src:
+                before = kernel_rate(args.baseline_src, variant.name, spots, rounds, args.repeat)
+            engine = engine_rate(variant.name, spots, max(args.engine_rounds // spots, 10))
             print(
-                f"{variant.name:<14}{spots:>6}{path!s:>8}{rate / 1e6:>16.2f}"
-                f"{rate * spots / 1e6:>15.2f}{rate / FREEBJ:>10.2f}{engine:>12,.0f}"
-                f"{before / 1e6:>12.2f}{rate / before:>9.1f}x",
+                f"{variant.name:<14}{spots:>6}{rate / 1e6:>16.2f}{rate * spots / 1e6:>15.2f}"
+                f"{rate * spots / freebj:>14.2f}{engine:>12,.0f}{before / 1e6:>12.2f}"
+                f"{rate / before:>13.2f}x",
                 flush=True,
             )
 

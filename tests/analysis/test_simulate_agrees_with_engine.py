@@ -30,6 +30,7 @@ from twentyone.analysis.simulate.run import (
     make_job,
     run_chunk,
 )
+from twentyone.analysis.simulate.shoe import shuffle_tables
 from twentyone.analysis.simulate.strategy import find_strategy
 from twentyone.analysis.simulate.tables import kernel_tables
 from twentyone.rng import SeededRandomSource
@@ -161,6 +162,13 @@ EXTRA_RULES = {
         max_spots=4,
         double_hard_only=True,
     ),
+    "enhc-lucky-7-lucky-ladies": find_variant("european").rules.replace(
+        max_spots=3,
+        side_bets=(
+            SideBetRules(SideBetName.LUCKY_7, "super-sevens", 100, 100),
+            SideBetRules(SideBetName.LUCKY_LADIES, "A", 100, 2000, aggregate_cap=1000),
+        ),
+    ),
     "three-side-bets-capped": Rules(
         max_spots=7,
         side_bets=(
@@ -221,16 +229,60 @@ def test_the_kernel_reads_the_words_in_any_block_size(monkeypatch: pytest.Monkey
     assert np.array_equal(whole.sums, cut.sums)
 
 
-def test_unsupported_rules_fall_back_to_the_engine() -> None:
-    """Lucky 7 or Lucky Ladies in a no-hole-card game is left to the engine (when an open
-    wager makes the dealer draw is the engine's call)."""
-    enhc_side = find_variant("european").rules.replace(
+def test_every_rule_and_side_bet_is_on_the_kernel() -> None:
+    """Nothing falls back to the engine while Numba is installed: every side bet in every
+    peek mode (Lucky 7 and Lucky Ladies in a no-hole-card game too) and every rule switch."""
+    european = find_variant("european").rules
+    for bet in (
+        SideBetRules(SideBetName.LUCKY_7, "super-sevens", 100, 100),
+        SideBetRules(SideBetName.LUCKY_LADIES, "A", 100, 2000, aggregate_cap=1000),
+        SideBetRules(SideBetName.LUCKY_LUCKY, "felt", 100, 100),
+    ):
+        assert choose_path(european.replace(side_bets=(bet,))) == (SimPath.NUMBA, None)
+    assert choose_path(Rules(surrender=Surrender.LATE))[0] is SimPath.NUMBA
+
+
+def _scripted(rules: Rules, cards: str) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's and the engine's record of one round dealt from ``cards`` in order, the
+    hands played by basic strategy."""
+    from twentyone.analysis.simulate.engine_play import decider, record, spot_bets
+    from twentyone.analysis.simulate.engine_play import play as engine_play
+    from twentyone.cards import Shoe, parse_cards
+    from twentyone.engine import Round
+
+    shoe = parse_cards(cards)
+    strategy = find_strategy(rules)
+    rnd = Round.start(rules, spot_bets(rules, 1), Shoe(list(shoe)))
+    engine_play(rnd, decider(strategy), rules, InsurancePolicy.NEVER)
+    tables = kernel_tables(rules, strategy, 1, InsurancePolicy.NEVER)
+    kernel = fast_module.play_shoe(tables, [card.code for card in shoe])
+    return kernel, np.array(record(rnd, rules))
+
+
+def test_an_open_side_bet_makes_a_no_hole_card_dealer_draw() -> None:
+    """SPEC 3, "dealer draws when": in a no-hole-card game the dealer draws a second card when
+    a wager still needs to know whether the dealer has blackjack. 7h 7s against Ks: the hand
+    hits, takes Kd and busts (24). A Lucky 7 on two sevens was still open after the last
+    decision the round asked (its third card came with the bust), so the dealer draws Ad: five
+    cards dealt, a dealer blackjack (21); the Lucky 7 pays 7-7 on the first three cards. With
+    Lucky Lucky instead (decided at the deal) nothing is open: four cards, the dealer's 10."""
+    european = find_variant("european").rules
+    cards = "7h Ks 7s Kd Ad"
+    sevens = european.replace(
         side_bets=(SideBetRules(SideBetName.LUCKY_7, "super-sevens", 100, 100),)
     )
-    path, reason = choose_path(enhc_side)
-    assert path is SimPath.ENGINE
-    assert reason is not None and "no-hole-card" in reason
-    assert choose_path(Rules(surrender=Surrender.LATE))[0] is SimPath.NUMBA
+    kernel, engine = _scripted(sevens, cards)
+    assert np.array_equal(kernel, engine)
+    assert kernel[FIELDS.index("cards")] == 5
+    assert kernel[FIELDS.index("dealer")] == 21
+    assert kernel[FIELDS.index("flags")] & 8  # dealer blackjack
+    assert kernel[FIELDS.index("spot0_hands")] == 6  # bust
+    assert kernel[FIELDS.index("side_returned")] > 0  # the two sevens pay
+    lucky = european.replace(side_bets=(SideBetRules(SideBetName.LUCKY_LUCKY, "felt", 100, 100),))
+    kernel, engine = _scripted(lucky, cards)
+    assert np.array_equal(kernel, engine)
+    assert kernel[FIELDS.index("cards")] == 4
+    assert kernel[FIELDS.index("dealer")] == 10
 
 
 def test_word_stream_is_the_seeded_source_stream() -> None:
@@ -242,3 +294,20 @@ def test_word_stream_is_the_seeded_source_stream() -> None:
     limit = 2**32 - 2**32 % n
     mine = [w % n for w in words if w < limit][:5000]
     assert mine == [source.randbelow(n) for _ in range(5000)]
+
+
+def test_the_draw_quotient_is_exact_at_every_multiple() -> None:
+    """``word % left`` is taken as ``word - floor(word × inverse) × left``: with the inverse
+    rounded up the floor is exact, checked where it could slip (each side of an exact
+    multiple, near zero and near 2**32) for every shoe size up to eight decks."""
+    rng = np.random.default_rng(0)
+    _, inverses = shuffle_tables(8 * 52)
+    for pos, inverse in enumerate(inverses):
+        left = 8 * 52 - pos
+        top = (2**32 - 1) // left
+        k = np.concatenate(
+            (np.arange(1, 500), np.arange(top - 500, top + 1), rng.integers(1, top, 3000))
+        )
+        words = np.concatenate((k * left, k * left - 1, rng.integers(0, 2**32, 3000)))
+        words = words[(words >= 0) & (words < 2**32)]
+        assert np.array_equal((words * inverse).astype(np.int64), words // left), left

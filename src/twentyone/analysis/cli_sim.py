@@ -150,7 +150,10 @@ def _print(result: SimulationResult) -> None:
         )
     for name, value in result.hit_frequencies().items():
         print(f"  {name:<24} {value:.5f}")
-    print(f"  {result.seconds:.2f} s, {result.rounds_per_second:,.0f} rounds/s")
+    line = f"  {result.seconds:.2f} s, {result.rounds_per_second:,.0f} rounds/s"
+    if result.cpu_seconds == result.cpu_seconds:  # measured (not NaN)
+        line += f", {result.rounds_per_cpu_second:,.0f} rounds per CPU second"
+    print(line + f" on {result.workers} worker(s)")
 
 
 def simulate_command(
@@ -171,8 +174,11 @@ def simulate_command(
         ),
     ] = "basic",
     workers: Annotated[
-        int, typer.Option("--workers", min=1, help="Local processes (independent streams).")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--workers", min=1, help="Local processes (default: one per core; same result)."
+        ),
+    ] = None,
     dask: Annotated[
         str | None,
         typer.Option("--dask", help="Dask scheduler address (tcp://host:8786), or 'local'."),
@@ -189,7 +195,7 @@ def simulate_command(
         variant,
         rounds,
         seed,
-        workers,
+        workers or os.cpu_count() or 1,
         dask,
         spots=spots,
         insurance=insurance,

@@ -6,8 +6,9 @@ policy (never, always, best), each hand by a strategy (basic, optimal or a chart
 reports every figure with its 99% confidence interval next to the exact value. The rounds are
 played by a Numba kernel (:mod:`.kernel`) that adds them into mergeable tallies; a checked mode
 plays every round with the engine too, on the same shoes, and stops at the first difference.
-The engine itself plays what the kernel does not cover (:func:`choose_path`). Chunks run on
-one core, on local processes or on a Dask cluster with the same result (:mod:`.run`).
+The engine itself plays the rounds only where Numba is not installed (:func:`choose_path`).
+Chunks run on one core, on local processes or on a Dask cluster with the same result
+(:mod:`.run`).
 """
 
 from twentyone.analysis.simulate.result import (

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.simulate.fast import ChunkTallies
-from twentyone.analysis.simulate.kernel import (
+from twentyone.analysis.simulate.record import (
     F_CARDS,
     F_DEALER,
     F_FLAGS,

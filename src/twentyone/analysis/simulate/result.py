@@ -149,7 +149,7 @@ class SimulationResult:
         insurance: insurance bets' result per spot per initial bet.
         exact_insurance: its exact value.
         side_bets: every side bet's figures.
-        cpu_seconds: CPU time of this process (the kernel's with one local worker).
+        cpu_seconds: CPU time of this process and its local workers (NaN with Dask).
     """
 
     variant: str
@@ -187,7 +187,7 @@ class SimulationResult:
 
     @property
     def rounds_per_cpu_second(self) -> float:
-        """Rounds per CPU second of this process (meaningful when it played every round)."""
+        """Rounds per CPU second of the processes that played (NaN with Dask)."""
         return self.rounds / self.cpu_seconds if self.cpu_seconds > 0 else math.nan
 
     def hit_frequencies(self) -> dict[str, float]:

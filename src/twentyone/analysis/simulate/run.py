@@ -14,6 +14,7 @@ import importlib
 import logging
 import math
 import multiprocessing
+import resource
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -25,9 +26,10 @@ from typing import Any
 
 import numpy as np
 
+from twentyone.analysis.simulate.compile import NUMBA
 from twentyone.analysis.simulate.engine_play import engine_rounds
 from twentyone.analysis.simulate.fast import play
-from twentyone.analysis.simulate.kernel import FIELDS, NUMBA
+from twentyone.analysis.simulate.record import FIELDS
 from twentyone.analysis.simulate.stats import Tally
 from twentyone.analysis.simulate.strategy import InsurancePolicy, PlayStrategy
 from twentyone.analysis.simulate.tables import KernelTables, kernel_tables, layout, unsupported
@@ -258,7 +260,8 @@ def run(
     chunk_rounds: int = CHUNK_ROUNDS,
 ) -> tuple[Tally, float, float]:
     """Play ``rounds`` rounds; returns the merged tally, the wall seconds and the CPU seconds
-    (NaN when other processes played: their CPU time is not measured here).
+    (this process's and its local workers'; NaN when Dask played: its workers' CPU time is
+    not measured here).
 
     Args:
         job: the rules, the play and the path.
@@ -273,7 +276,7 @@ def run(
         raise ValueError("rounds, workers and chunk_rounds must be at least 1")
     chunks = plan(rounds, seed, chunk_rounds)
     start = time.perf_counter()
-    cpu = time.process_time()
+    cpu = time.process_time() + _children_cpu()
     results = (
         _dask(job, chunks, dask_address, workers) if dask_address else _local(job, chunks, workers)
     )
@@ -282,6 +285,12 @@ def run(
         total = total.merge(tally)
         if progress is not None:
             progress(tally.rounds)
-    in_process = dask_address is None and (workers == 1 or len(chunks) == 1)
-    cpu_seconds = time.process_time() - cpu if in_process else math.nan
+    done = time.process_time() + _children_cpu()  # the pool's workers have exited by now
+    cpu_seconds = done - cpu if dask_address is None else math.nan
     return total, time.perf_counter() - start, cpu_seconds
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished child processes (the local workers)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.simulate.fast import ChunkTallies
-from twentyone.analysis.simulate.kernel import (
+from twentyone.analysis.simulate.record import (
     FLAG_NAMES,
     OUTCOME_NAMES,
     T_INS_NET,

@@ -80,7 +80,10 @@ R_INS_POLICY = 16  # 0 never, 1 always, 2 best
 R_SURRENDER_RETURN = 17
 R_SIDES = 18  # side bets staked on each spot
 R_TENS = 19  # ten-count cards in the full shoe
-R_SIZE = 20
+R_OPEN_SEVENS = 20  # 1: a Lucky 7 on two sevens can be open when a no-hole-card dealer plays
+R_OPEN_LADIES = 21  # 1: a Lucky Ladies queen-of-hearts pair can be (no hole card)
+R_QUEEN_HEARTS = 22  # the queen of hearts' card code
+R_SIZE = 23
 
 _PEEK_CODES = {PeekMode.ACE_AND_TEN: 0, PeekMode.NONE: 1, PeekMode.ENHC: 2}
 _POLICY_CODES = {InsurancePolicy.NEVER: 0, InsurancePolicy.ALWAYS: 1, InsurancePolicy.BEST: 2}
@@ -140,13 +143,16 @@ def layout(rules: Rules, spots: int) -> Layout:
 class KernelTables:
     """Everything the kernel needs to play one rule set (picklable, so workers get it whole).
 
-    The arrays are passed to the kernel one by one, as plain arguments.
+    The arrays are passed to the kernel one by one, as plain arguments, and the play tables
+    flat (C order of the shapes below), so that the kernel indexes them with constant strides.
 
     Attributes:
         rules: the scalar rule switches (``R_*`` indices).
+        first_act: ``[up points - 1, rank1, rank2]`` → the action code of a dealt hand (its
+            legal set is fixed: one hand on the spot, not split).
         legal: ``[split_aces, from_split, hands_on_spot - 1, rank1, rank2]`` → legal bit mask.
         two_card: ``[up points - 1, points1 - 1, points2 - 1, legal mask]`` → action code.
-        hit: ``[up points - 1, node]`` → 1 to hit a hand of three or more cards.
+        hit: ``[node, up points - 1]`` → 1 to hit a hand of three or more cards.
         child: ``[node, points - 1]`` → the node of the hand plus one card (-1: over 21).
         side_pairs: each side bet's class of the spot's first two cards (``first × 52 +
             second``), one block of 52 × 52 per bet (see :func:`pair_classes`).
@@ -162,6 +168,7 @@ class KernelTables:
     """
 
     rules: I64
+    first_act: npt.NDArray[np.int8]
     legal: npt.NDArray[np.int8]
     two_card: npt.NDArray[np.int8]
     hit: npt.NDArray[np.int8]
@@ -187,14 +194,14 @@ class KernelTables:
 
 
 def unsupported(rules: Rules) -> str | None:
-    """Why the fast kernel cannot play ``rules`` exactly (``None``: it can)."""
+    """Why the fast kernel cannot play ``rules`` exactly (``None``: it can).
+
+    Only a side bet the kernel has no table for (a side bet registered later) is left to the
+    engine; every rule switch and the three side bets are played by the kernel.
+    """
     for bet in rules.side_bets:
         if bet.name not in SIDE_INPUTS:
             return f"side bet {bet.name} has no kernel table"
-        if rules.peek is PeekMode.ENHC and bet.name is not SideBetName.LUCKY_LUCKY:
-            # an open side bet makes a no-hole-card dealer draw, and when a wager is still
-            # open depends on when the engine last asked; Lucky Lucky is decided at the deal
-            return f"side bet {bet.name} in a no-hole-card game"
     return None
 
 
@@ -210,6 +217,8 @@ def _ceil(value: Fraction) -> int:
 def rule_scalars(rules: Rules, spots: int, insurance: InsurancePolicy) -> I64:
     """The rule switches as the kernel reads them."""
     out = np.zeros(R_SIZE, dtype=np.int64)
+    enhc = rules.peek is PeekMode.ENHC
+    sides = played_side_bets(rules)
     values = {
         R_DECKS: rules.decks,
         R_PEEK: _PEEK_CODES[rules.peek],
@@ -231,6 +240,9 @@ def rule_scalars(rules: Rules, spots: int, insurance: InsurancePolicy) -> I64:
         R_SURRENDER_RETURN: _ceil(Fraction(MAIN_BET, 2)),
         R_SIDES: len(played_side_bets(rules)),
         R_TENS: 16 * rules.decks,
+        R_OPEN_SEVENS: int(enhc and any(b.name is SideBetName.LUCKY_7 for b in sides)),
+        R_OPEN_LADIES: int(enhc and any(b.name is SideBetName.LUCKY_LADIES for b in sides)),
+        R_QUEEN_HEARTS: Card(Rank.QUEEN, Suit.HEARTS).code,
     }
     for index, value in values.items():
         out[index] = value
@@ -363,6 +375,18 @@ def decision_tables(
                 continue  # a hand no round deals (e.g. past the Charlie count): never asked
             hit[up, node] = int(action == "hit")
     return two_card, hit
+
+
+def first_actions(
+    legal: npt.NDArray[np.int8], two_card: npt.NDArray[np.int8]
+) -> npt.NDArray[np.int8]:
+    """``[up points - 1, rank1, rank2]`` → the action of a dealt hand: ``two_card`` at the legal
+    set of an unsplit hand alone on its spot (one look-up instead of two per dealt hand)."""
+    ranks = np.arange(13)
+    pts = np.minimum(ranks, 9)
+    masks = legal[0, 0, 0]
+    out = two_card[:, pts[:, None], pts[None, :], masks]
+    return np.ascontiguousarray(out, dtype=np.int8)
 
 
 @lru_cache(maxsize=8)
@@ -516,12 +540,15 @@ def kernel_tables(
     side = np.concatenate(blocks) if blocks else np.zeros(1, dtype=np.int8)
     side_pairs = np.concatenate(pair_blocks) if pair_blocks else np.zeros(1, dtype=np.int16)
     _, child = hand_nodes()
+    legal = np.asarray(play["legal"], dtype=np.int8)
+    two_card = np.asarray(play["two_card"], dtype=np.int8)
     return KernelTables(
         rules=rule_scalars(rules, spots, insurance),
-        legal=np.asarray(play["legal"], dtype=np.int8),
-        two_card=np.asarray(play["two_card"], dtype=np.int8),
-        hit=np.asarray(play["hit"], dtype=np.int8),
-        child=child,
+        first_act=first_actions(legal, two_card).ravel(),
+        legal=legal.ravel(),
+        two_card=two_card.ravel(),
+        hit=np.ascontiguousarray(np.asarray(play["hit"], dtype=np.int8).T).ravel(),
+        child=child.ravel(),
         side_pairs=side_pairs,
         side_table=side,
         side_strides=strides,

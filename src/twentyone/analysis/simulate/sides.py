@@ -1,0 +1,104 @@
+"""The side bets in the kernel: every spot's outcome from the tables of :mod:`.tables`, each
+side bet's winnings capped over the round, and which wagers are still open when a
+no-hole-card dealer plays (an open wager makes the dealer draw the second card)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from twentyone.analysis.simulate.compile import code, expand, inline, rank
+from twentyone.analysis.simulate.player import (
+    SP_C0,
+    SP_C1,
+    SP_C2,
+    SP_N,
+    SP_OUT,
+    SP_READY,
+    SP_WIN,
+    SPC,
+)
+from twentyone.analysis.simulate.record import T_SIDE
+from twentyone.analysis.simulate.tables import NO_CARD, R_OPEN_LADIES, R_OPEN_SEVENS, R_QUEEN_HEARTS
+
+I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
+I16 = npt.NDArray[np.int16]
+
+SEVEN = 6
+"""The rank index of a seven."""
+
+
+@inline
+def open_at_the_end(rules: I64, sp: I64, spots: int, asks: int) -> bool:
+    """Whether a side bet is still undecided when the dealer of a no-hole-card game plays
+    (the up card an ace or a ten): a Lucky Ladies queen-of-hearts pair, or a Lucky 7 on two
+    sevens that became decidable after the engine's last check (``asks``)."""
+    sevens = rules[R_OPEN_SEVENS] == 1
+    ladies = rules[R_OPEN_LADIES] == 1
+    queen = rules[R_QUEEN_HEARTS]
+    for s in range(spots):
+        base = s * SPC
+        c0 = sp[base + SP_C0]
+        c1 = sp[base + SP_C1]
+        if ladies and code(c0) == queen and code(c1) == queen:
+            return True
+        if sevens and rank(c0) == SEVEN and rank(c1) == SEVEN and sp[base + SP_READY] == asks:
+            return True
+    return False
+
+
+@expand
+def settle_side_bets(
+    n_sides: int,
+    spots: int,
+    up_card: int,
+    blackjack: int,
+    side_pairs: I16,
+    side_table: I8,
+    side_strides: I64,
+    side_pays: I64,
+    side_stakes: I64,
+    sp: I64,
+    sums: I64,
+    side_counts: I64,
+) -> int:
+    """Decide and pay every spot's side bets; adds to the tallies and returns what the side
+    bets returned, stakes included."""
+    side_returned = 0
+    for b in range(n_sides):
+        stake = side_stakes[b, 0]
+        cap = side_stakes[b, 1]
+        base = side_strides[b, 4]
+        pairs = side_strides[b, 5]
+        row_len = side_strides[b, 0]
+        won = 0
+        for s in range(spots):
+            at = s * SPC
+            third = code(sp[at + SP_C2]) if sp[at + SP_N] >= 3 else NO_CARD
+            pair = side_pairs[pairs + 52 * code(sp[at + SP_C0]) + code(sp[at + SP_C1])]
+            key = base + pair * row_len + third * side_strides[b, 1]
+            key += code(up_card) * side_strides[b, 2] + blackjack * side_strides[b, 3]
+            line = side_table[key]
+            sp[at + SP_OUT + b] = line
+            side_counts[b, line + 1] += 1
+            win = stake * side_pays[b, line] if line >= 0 else 0
+            sp[at + SP_WIN + b] = win
+            won += win
+        if 0 <= cap < won:
+            capped = 0
+            for s in range(spots):
+                at = s * SPC + SP_WIN + b
+                sp[at] = sp[at] * cap // won
+                capped += sp[at]
+            won = capped
+        net = won
+        for s in range(spots):
+            if sp[s * SPC + SP_OUT + b] < 0:
+                net -= stake
+            else:
+                side_returned += stake
+        side_returned += won
+        sums[T_SIDE + 2 * b] += net
+        sums[T_SIDE + 2 * b + 1] += net * net
+    return side_returned

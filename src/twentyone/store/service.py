@@ -8,7 +8,11 @@ Each unit owns one concern and every call is one transaction (:mod:`twentyone.st
 - ``play`` (:mod:`~twentyone.store.play`): deal, decisions, the round in progress, voiding
   (the stored round itself: :mod:`~twentyone.store.rounds`);
 - ``records`` (:mod:`~twentyone.store.records`): history, round records, the statement,
-  scenario export and the 90-day sweep.
+  scenario export and the 90-day sweep;
+- ``admin`` (:mod:`~twentyone.store.admin`): administrators and their audited changes (VIP
+  level, lock, void), the audit log; ``backoffice`` (:mod:`~twentyone.store.backoffice`): the
+  back office's searches; ``reports`` (:mod:`~twentyone.store.reports`): game performance and
+  daily totals.
 
 >>> import tempfile, pathlib
 >>> from twentyone.cards import Shoe
@@ -38,9 +42,12 @@ from sqlalchemy import Engine
 
 from twentyone.store import db, keyring
 from twentyone.store.accounts import Accounts
+from twentyone.store.admin import Administration
+from twentyone.store.backoffice import BackOffice
 from twentyone.store.crypto import ShoeCipher
 from twentyone.store.play import Play
 from twentyone.store.records import Records
+from twentyone.store.reports import Reports
 from twentyone.store.seat import Seat
 from twentyone.store.unit import Clock, ShoeFactory, Store, Unit, system_shoe, utcnow
 from twentyone.table.limits import TableConfig
@@ -69,6 +76,9 @@ class TableService:
         self.seat = Seat(self.store)
         self.play = Play(self.store)
         self.records = Records(self.store)
+        self.admin = Administration(self.store)
+        self.backoffice = BackOffice(self.store)
+        self.reports = Reports(self.store)
 
     @classmethod
     def open(

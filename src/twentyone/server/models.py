@@ -31,7 +31,9 @@ class AccountRow(Base):
 
 
 class SessionRow(Base):
-    """A login session: the hash of the cookie token, its player and when it expires."""
+    """A login session: the hash of the cookie token, its player, when it expires, and when it
+    was last used (to the minute: ``0005_protection``; a registered player idle too long logs in
+    again)."""
 
     __tablename__ = "web_sessions"
 
@@ -39,6 +41,7 @@ class SessionRow(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime())
     expires_at: Mapped[datetime] = mapped_column(DateTime())
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
 
 
 class IdempotencyRow(Base):

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from twentyone.engine import Action, Round
 from twentyone.rules import Rules
-from twentyone.store import locks, rounds, seat
+from twentyone.store import locks, protection, rounds, seat
 from twentyone.store.codec import dumps
 from twentyone.store.rounds import OPEN
 from twentyone.store.rows import StoredRound
@@ -74,6 +74,7 @@ class Play:
             if double:
                 layout = betting.double(layout).layout
             bets = betting.check_deal(layout)
+            protection.check_deal(unit, player.id, layout.total)
             shoe = store.shoe_factory(rules)
             order = shoe.remaining()
             rnd = Round.start(rules, bets, shoe)
@@ -104,6 +105,7 @@ class Play:
             player.open_round_id = row.id
             seat.write(unit, place, BetLayout.empty(rules), BetLayout(layout.spots))
             rounds.save(unit, player, row, rnd, new=True)
+            protection.record(unit, player.id, row.staked, row.returned)
             return rounds.live_state(unit, player, row, rnd)
 
     # -- the round in progress -----------------------------------------------------------------
@@ -148,12 +150,15 @@ class Play:
             rnd = rounds.resume(unit, player, row)
             if rnd is None:
                 return rounds.finished_state(unit, player, row, None)
+            before = (row.staked, row.returned)
             try:
-                play.act(rnd, action, player.balance, apply_to_all=apply_to_all)
+                spent = play.act(rnd, action, player.balance, apply_to_all=apply_to_all)
+                protection.check_wager(unit, player.id, spent)
             except BaseException:
                 store.live.pop(row.id, None)
                 raise
             rounds.save(unit, player, row, rnd)
+            protection.record(unit, player.id, row.staked - before[0], row.returned - before[1])
             return rounds.live_state(unit, player, row, rnd)
 
     # -- table procedures ------------------------------------------------------------------------
@@ -171,5 +176,7 @@ class Play:
             assert row is not None
             if row.status == OPEN:
                 rnd = rounds.rebuild_or_none(store, row)
+                balance = player.balance
                 rounds.void(unit, player, row, reason, rnd)
+                protection.record(unit, player.id, 0, player.balance - balance)
             return rounds.summary(row)

@@ -12,7 +12,9 @@ Each unit owns one concern and every call is one transaction (:mod:`twentyone.st
 - ``admin`` (:mod:`~twentyone.store.admin`): administrators and their audited changes (VIP
   level, lock, void), the audit log; ``backoffice`` (:mod:`~twentyone.store.backoffice`): the
   back office's searches; ``reports`` (:mod:`~twentyone.store.reports`): game performance and
-  daily totals.
+  daily totals;
+- ``protection`` (:mod:`~twentyone.store.protection`): loss and stake limits, time-out,
+  self-exclusion and the reality check (its checks are hooks in ``play``).
 
 >>> import tempfile, pathlib
 >>> from twentyone.cards import Shoe
@@ -46,6 +48,7 @@ from twentyone.store.admin import Administration
 from twentyone.store.backoffice import BackOffice
 from twentyone.store.crypto import ShoeCipher
 from twentyone.store.play import Play
+from twentyone.store.protection import Protection
 from twentyone.store.records import Records
 from twentyone.store.reports import Reports
 from twentyone.store.seat import Seat
@@ -79,6 +82,7 @@ class TableService:
         self.admin = Administration(self.store)
         self.backoffice = BackOffice(self.store)
         self.reports = Reports(self.store)
+        self.protection = Protection(self.store)
 
     @classmethod
     def open(

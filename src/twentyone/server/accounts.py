@@ -29,15 +29,23 @@ from twentyone.server.models import AccountRow, SessionRow
 from twentyone.server.passwords import DUMMY_HASH, hash_password, verify_password
 from twentyone.server.settings import ServerSettings
 from twentyone.server.throttle import Window
+from twentyone.store.admin_models import PlayerLockRow
 from twentyone.store.db import READ_ONLY
+from twentyone.store.locks import AccountLockedError
 from twentyone.store.service import TableService
 
 _LOGIN = (
-    select(SessionRow.player_id, SessionRow.expires_at, AccountRow.username)
+    select(
+        SessionRow.player_id,
+        SessionRow.expires_at,
+        AccountRow.username,
+        PlayerLockRow.player_id.label("locked"),
+    )
     .outerjoin(AccountRow, AccountRow.player_id == SessionRow.player_id)
+    .outerjoin(PlayerLockRow, PlayerLockRow.player_id == SessionRow.player_id)
     .where(SessionRow.token_hash == bindparam("token_hash"))
 )
-"""A session's player, expiry and (registered accounts) username, in one read."""
+"""A session's player, expiry, (registered accounts) username and lock, in one read."""
 
 
 def _now() -> datetime:
@@ -115,6 +123,8 @@ class Accounts:
             row = conn.execute(_LOGIN, {"token_hash": _token_hash(token)}).first()
         if row is None or row.expires_at <= _now():
             raise NotAuthenticatedError("the session has expired or was closed: log in again")
+        if row.locked is not None:
+            raise AccountLockedError("this account is locked by the casino")
         return Login(row.player_id, row.username)
 
     def guest(self) -> NewSession:
@@ -271,6 +281,8 @@ class Accounts:
             raise InvalidCredentialsError("the username or the password is wrong")
         self.account_failures.clear(key)
         with self._sessions.begin() as session:
+            if session.get(PlayerLockRow, account.player_id) is not None:
+                raise AccountLockedError("this account is locked by the casino")
             if token:
                 session.execute(
                     delete(SessionRow).where(SessionRow.token_hash == _token_hash(token))

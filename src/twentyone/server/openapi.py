@@ -16,15 +16,17 @@ from pydantic import BaseModel
 
 from twentyone.server.errors import STATUS
 
-AUTH = ("not-authenticated",)
+AUTH = ("not-authenticated", "account-locked")
 WRITE = ("cross-site-request", "csrf-token", "body-too-large")
 _TABLE = (*AUTH, "unknown-variant", "round-in-progress")
 _BET_OPS = (*_TABLE, "no-bets", "invalid-bet", "insufficient-funds")
 _DEALS = (*_BET_OPS, "idempotency-key-reused", "invalid-request", "shoe-exhausted")
 _ROUND = (*AUTH, "unknown-round", "invalid-request")
+ADMIN = ("admin-not-authenticated", "invalid-request")
+_ADMIN_PLAYER = (*ADMIN, "unknown-player")
 
 OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("post", "/api/auth/guest"): ("too-many-guests",),
+    ("post", "/api/auth/guest"): ("too-many-guests", "account-locked"),
     ("get", "/api/auth/me"): AUTH,
     ("post", "/api/auth/register"): (
         "invalid-request",
@@ -36,6 +38,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("post", "/api/auth/login"): (
         "invalid-request",
         "invalid-credentials",
+        "account-locked",
         "login-locked",
         "server-busy",
     ),
@@ -78,6 +81,33 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("get", "/api/history"): (*AUTH, "invalid-request"),
     ("get", "/api/statement"): (*AUTH, "invalid-request"),
+    ("post", "/api/admin/login"): (
+        "invalid-request",
+        "invalid-credentials",
+        "login-locked",
+        "server-busy",
+    ),
+    ("post", "/api/admin/logout"): (),
+    ("get", "/api/admin/me"): ADMIN,
+    ("get", "/api/admin/levels"): ADMIN,
+    ("get", "/api/admin/audit"): ADMIN,
+    ("get", "/api/admin/players"): ADMIN,
+    ("get", "/api/admin/players/{player_id}"): _ADMIN_PLAYER,
+    ("get", "/api/admin/players/{player_id}/statement"): _ADMIN_PLAYER,
+    ("post", "/api/admin/players/{player_id}/vip-level"): (*_ADMIN_PLAYER, "unknown-vip-level"),
+    ("post", "/api/admin/players/{player_id}/lock"): (*_ADMIN_PLAYER, "reason-required"),
+    ("post", "/api/admin/players/{player_id}/unlock"): (*_ADMIN_PLAYER, "reason-required"),
+    ("get", "/api/admin/rounds"): ADMIN,
+    ("get", "/api/admin/rounds/{round_id}"): (*ADMIN, "unknown-round"),
+    ("post", "/api/admin/rounds/{round_id}/void"): (
+        *ADMIN,
+        "unknown-round",
+        "round-not-open",
+        "reason-required",
+    ),
+    ("get", "/api/admin/reports/performance"): ADMIN,
+    ("get", "/api/admin/reports/daily"): ADMIN,
+    ("get", "/api/admin/reports/daily.csv"): ADMIN,
 }
 """The error codes each operation answers (besides :data:`WRITE` for a state change)."""
 GENERAL = (*AUTH, "invalid-request")

@@ -24,7 +24,9 @@ class ServerSettings:
     Failed logins: ``login_failures`` within ``login_window_s`` lock the account (and, at
     ``client_failures``, the client address) for ``login_lock_s`` seconds — GLI-19 2.5.3
     counts 3 failures in 30 minutes. ``guests_per_client`` new players per client address
-    per ``guest_window_s``.
+    per ``guest_window_s``. The back office's administrators have their own cookie
+    (``admin_cookie_name``, sent only to ``/api/admin``) and sessions that end
+    ``admin_session_minutes`` after login.
     """
 
     cookie_name: str = "twentyone_session"
@@ -43,6 +45,8 @@ class ServerSettings:
     login_lock_s: int = 1_800
     guests_per_client: int = 20
     guest_window_s: int = 3_600
+    admin_cookie_name: str = "twentyone_admin"
+    admin_session_minutes: int = 480
 
 
 RtpProvider = Callable[[Variant], dict[str, object]]

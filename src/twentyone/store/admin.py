@@ -298,8 +298,8 @@ class Administration:
             }
             done = self._play.void_round(round_id, f"voided by the casino: {why}")
             player = unit.player(found.player_id)
-            refunded = player.balance - balance_before
-            after = {"status": done.status, "balance": player.balance, "refunded": refunded}
+            refunded = player.balance - balance_before  # stakes back, payouts taken back
+            after = {"status": done.status, "balance": player.balance, "balance_change": refunded}
             audit.append(
                 unit.conn,
                 unit.now,

@@ -292,6 +292,8 @@ TEXT: dict[str, str] = {
     "error.admin-not-authenticated": "Log in to the back office first.",
     "error.round-not-open": "Only an unfinished round can be voided.",
     "error.reason-required": "Give the reason in a few words.",
+    "error.admin-exists": "An administrator of that name already exists.",
+    "error.weak-password": "That password is too short: use at least 12 characters.",
     "error.login-locked": "Too many failed logins; wait a while, then try again.",
     "error.retry-later": "The casino is busy; try again in a moment.",
     "error.server-busy": "The casino is busy; try again in a moment.",

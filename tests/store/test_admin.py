@@ -76,7 +76,14 @@ def test_every_change_is_in_the_audit_log_with_before_and_after(
                 "held": 1000,
                 "balance": balance - 1000,
             },
-            {"status": "void", "balance": balance, "balance_change": 1000},
+            {
+                "status": "void",
+                "staked": 1000,
+                "returned": 0,
+                "held": 0,
+                "balance": balance,
+                "balance_change": 1000,
+            },
             "table malfunction",
         ),
         ("unlock", alice.id, newest_first[2][2], {"locked": False}, "asked again"),
@@ -216,7 +223,15 @@ def test_void_refunds_exactly_the_stakes_and_reverses_what_was_paid(
     assert sorted(refunds) == [500, 1000] and reversals == [-2500]
     assert svc.play.current_round(alice.id) is None
     entry = svc.admin.audit_log()[0][0]
-    assert entry.after == {"status": "void", "balance": 100_000, "balance_change": -1000}
+    assert entry.before["held"] == 1000 and entry.before["balance"] == 101_000
+    assert entry.after == {
+        "status": "void",
+        "staked": 1500,
+        "returned": 2500,
+        "held": 0,
+        "balance": 100_000,
+        "balance_change": -1000,
+    }
     with pytest.raises(RoundNotOpenError):
         svc.admin.void_round(ada, state.round_id, "again")
     assert svc.admin.audit_log()[1] == 2

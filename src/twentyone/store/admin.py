@@ -299,7 +299,14 @@ class Administration:
             done = self._play.void_round(round_id, f"voided by the casino: {why}")
             player = unit.player(found.player_id)
             refunded = player.balance - balance_before  # stakes back, payouts taken back
-            after = {"status": done.status, "balance": player.balance, "balance_change": refunded}
+            after = {
+                "status": done.status,
+                "staked": row.staked,
+                "returned": row.returned,
+                "held": 0,
+                "balance": player.balance,
+                "balance_change": refunded,
+            }
             audit.append(
                 unit.conn,
                 unit.now,

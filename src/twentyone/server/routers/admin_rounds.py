@@ -10,6 +10,7 @@ from fastapi import APIRouter, Path, Query
 
 from twentyone.server.admin_deps import CurrentAdmin
 from twentyone.server.deps import ServiceDep
+from twentyone.server.labels import label_entries
 from twentyone.server.routers.admin_players import ReasonIn
 from twentyone.store.backoffice import RoundFilter
 
@@ -44,8 +45,10 @@ def record(service: ServiceDep, admin: CurrentAdmin, round_id: RoundId) -> dict[
     progress shows only the cards its player has seen)."""
     found, player_id = service.backoffice.round(round_id)
     account = service.backoffice.player(player_id)
+    data = found.to_dict()
+    data["entries"] = label_entries(data["entries"], {found.summary.id: found})
     return {
-        **found.to_dict(),
+        **data,
         "player_id": player_id,
         "player_name": account["name"],
         "username": account["username"],

@@ -121,7 +121,7 @@ def test_a_round_is_replayed_and_voided_with_a_reason(
     tab.fill("#void-reason", "card reader fault")
     tab.click("#void-submit")
     expect(tab.locator("#round-void-reason")).to_have_text(
-        "Voided: voided by the casino: card reader fault"
+        "Void reason: voided by the casino: card reader fault"
     )
     expect(tab.locator(".notice.info")).to_have_text(
         "Round voided: the player's balance changed by 25.00."

@@ -123,7 +123,7 @@ const TEXT = {
   "round.void-button": "Void the round and refund the stakes",
   "round.voided": "Round voided: the player's balance changed by {amount}.",
   "round.finished": "This round is finished; it cannot be voided.",
-  "round.void-reason-shown": "Voided: {reason}",
+  "round.void-reason-shown": "Void reason: {reason}",
   "perf.title": "Game performance",
   "perf.note": "Settled rounds only. The main game's RTP is per initial bet, as its house edge is quoted (doubles and splits add stake). The interval is the 99% confidence interval from the per-round spread of the return; the theory is the exact RTP of the game's strategy (side bets: their exact RTP). A theory outside the interval is flagged.",
   "perf.from": "From (UTC day)",

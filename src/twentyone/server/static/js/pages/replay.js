@@ -286,7 +286,7 @@ export async function renderReplay(roundId, source = {}) {
     el("button", { class: "btn secondary", id: "replay-last", type: "button", text: t("replay.last"), onclick: () => stepTo(record.events.length - 1) }),
     counter,
   );
-  const net = record.returned - record.staked;
+  const net = record.status === "void" ? 0 : record.returned - record.staked; // a void gives it all back
   mount(
     el("h1", { text: t("replay.title", { game: variantName(record.variant) }) }),
     el(

@@ -352,6 +352,120 @@ TEXT: dict[str, str] = {
     "error.deal-needs-bet": "Place a main bet on at least one spot before DEAL.",
     "error.chip-not-offered": "That chip is not offered at this table.",
     "error.side-not-offered": "That side bet is not offered at this table.",
+    # -- player protection (issue 13: store/protection.py, the table's session bar, the
+    # account page's settings, the information page) ---------------------------------------
+    "error.session-idle": "You have been away for a while; log in again to go on playing.",
+    "error.on-time-out": "You are taking a time-out: no new round can start until it ends.",
+    "error.self-excluded": "You have excluded yourself from play: no new round can start until "
+    "the exclusion ends.",
+    "error.reality-check-due": "Time for a reality check: read your session summary to go on.",
+    "error.loss-limit": "That would go over one of your loss limits.",
+    "error.stake-limit": "That would go over one of your stake limits.",
+    "error.loss-limit-24h": "That would go over your 24-hour loss limit of {amount}.",
+    "error.loss-limit-7d": "That would go over your 7-day loss limit of {amount}.",
+    "error.loss-limit-30d": "That would go over your 30-day loss limit of {amount}.",
+    "error.stake-limit-24h": "That would go over your 24-hour stake limit of {amount}.",
+    "error.stake-limit-7d": "That would go over your 7-day stake limit of {amount}.",
+    "error.stake-limit-30d": "That would go over your 30-day stake limit of {amount}.",
+    "error.break-in-force": "A break that ends later is already in force; a break cannot be "
+    "shortened.",
+    "error.invalid-protection-setting": "That limit or length is not one of those offered.",
+    "protection.link": "Play safely",
+    "protection.title": "Playing safely",
+    "protection.intro": "Play should stay fun. These tools help you keep control of your time "
+    "and money. Set them on your account page; they work the same whether you play as a guest "
+    "or with a login.",
+    "protection.play-money": "This casino plays for play money, but its tools work exactly as "
+    "they would with real money.",
+    "protection.tool-session": "Session bar",
+    "protection.tool-session-text": "The table always shows how long you have been playing "
+    "this session and your net result: what you were paid back minus what you staked.",
+    "protection.tool-reality": "Reality check",
+    "protection.tool-reality-text": "Choose a reminder every 15, 30 or 60 minutes. When it "
+    "falls due, the next deal waits until you have read how long you have played and what you "
+    "staked, were paid and won or lost. A round in progress is never interrupted.",
+    "protection.tool-limits": "Loss and stake limits",
+    "protection.tool-limits-text": "Limit what you can stake, or lose (staked minus paid "
+    "back), over any 24 hours, 7 days or 30 days. A bet, double, split or insurance that "
+    "would go over a limit is refused. A lower limit applies at once; a higher one, or "
+    "removing one, only 24 hours after you ask. The stakes of a round in progress count as "
+    "lost until they are paid back.",
+    "protection.tool-time-out": "Time-out",
+    "protection.tool-time-out-text": "Take a break of 24 hours, 7 days or 30 days. From that "
+    "moment no new round can start (a round in progress may finish), and the break cannot be "
+    "shortened or lifted early.",
+    "protection.tool-exclusion": "Self-exclusion",
+    "protection.tool-exclusion-text": "If you need a longer break, exclude yourself for 6 "
+    "months, 1, 2 or 5 years. It works like a time-out and cannot be lifted early.",
+    "protection.tool-idle": "Logging in again",
+    "protection.tool-idle-text": "With a login, you are asked to log in again after 30 "
+    "minutes without play, so nobody else can go on with your session.",
+    "protection.help": "Where to get help",
+    "protection.help-text": "If gambling stops being fun, or you are worried about someone "
+    "else, talk to someone. Help is free and confidential.",
+    "protection.help-gamcare": "GamCare (UK): National Gambling Helpline 0808 8020 133",
+    "protection.help-begambleaware": "BeGambleAware (UK)",
+    "protection.help-ncpg": "National Council on Problem Gambling (US): 1-800-GAMBLER",
+    "protection.help-ga": "Gamblers Anonymous",
+    "protection.settings": "Your protection settings",
+    "protection.section": "Player protection",
+    "protection.open-settings": "Set your limits and breaks",
+    "protection.limits": "Loss and stake limits",
+    "protection.limits-note": "A lower limit applies at once. A higher limit, or removing one, "
+    "applies 24 hours after you ask.",
+    "limit-kind.loss": "Loss limit",
+    "limit-kind.stake": "Stake limit",
+    "limit-period.24h": "24 hours",
+    "limit-period.7d": "7 days",
+    "limit-period.30d": "30 days",
+    "protection.limit-none": "No limit",
+    "protection.limit-used": "{used} used · {left} left",
+    "protection.limit-pending": "Goes up to {amount} on {when}",
+    "protection.limit-pending-removal": "Removed on {when}",
+    "protection.amount": "Amount",
+    "protection.set": "Set",
+    "protection.remove": "Remove",
+    "protection.saved": "Saved.",
+    "protection.bad-amount": "Enter an amount greater than zero, such as 50 or 12.50.",
+    "protection.reality": "Reality check",
+    "protection.reality-note": "A reminder of how long you have played and your net result; "
+    "the next deal waits until you have read it.",
+    "protection.reality-off": "Off",
+    "protection.reality-every": "Every {minutes} minutes",
+    "protection.break": "Take a break",
+    "protection.break-note": "From the moment you start it, no new round can start until the "
+    "break ends. It cannot be shortened or lifted early.",
+    "protection.time-out": "Time-out",
+    "protection.self-exclusion": "Self-exclusion",
+    "protection.start-break": "Start",
+    "break-length.time-out.1": "24 hours",
+    "break-length.time-out.7": "7 days",
+    "break-length.time-out.30": "30 days",
+    "break-length.self-exclusion.6": "6 months",
+    "break-length.self-exclusion.12": "1 year",
+    "break-length.self-exclusion.24": "2 years",
+    "break-length.self-exclusion.60": "5 years",
+    "protection.confirm-time-out": "Take a time-out of {length}? No new round can start until "
+    "{when}, and it cannot be shortened.",
+    "protection.confirm-self-exclusion": "Exclude yourself for {length}? No new round can start "
+    "until {when}, and it cannot be lifted early.",
+    "protection.confirm": "Yes, start it",
+    "protection.cancel": "Cancel",
+    "protection.time-out-until": "You are taking a time-out until {when}.",
+    "protection.excluded-until": "You have excluded yourself from play until {when}.",
+    "session.label": "This session",
+    "session.elapsed": "Session {time}",
+    "session.net": "Net {amount}",
+    "session.hours": "{hours} h {minutes} min",
+    "session.minutes": "{minutes} min",
+    "reality.title": "Reality check",
+    "reality.played": "You have been playing for {time}.",
+    "reality.staked": "Staked",
+    "reality.returned": "Paid back",
+    "reality.net": "Net result",
+    "reality.continue": "Continue playing",
+    "reality.leave": "Log out",
+    "reality.history": "See your history",
 }
 """Every person-facing string, keyed by a stable id (the one table a translation replaces)."""
 
@@ -572,6 +686,15 @@ _MESSAGE_SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("no-bets", re.compile(r"no bets to double"), "error.nothing-to-double"),
     ("no-bets", re.compile(r"no previous round"), "error.nothing-to-rebet"),
     ("no-bets", re.compile(r"before DEAL"), "error.deal-needs-bet"),
+    *(
+        (
+            kind,
+            re.compile(rf"over the {period} {kind.split('-')[0]} limit of (\d+)"),
+            f"error.{kind}-{period}",
+        )
+        for kind in ("loss-limit", "stake-limit")
+        for period in ("24h", "7d", "30d")
+    ),
 )
 """Refinements of a code's sentence for the refusals players meet most (the table layer's
 messages); any amount in them is minor units and is written as money."""

@@ -4,6 +4,15 @@ A visitor without a session gets a guest player (a play-money account) at once. 
 attaches a username and password to the session's guest, so its balance and history stay
 with it; logging in switches the session to the account's player. A session is a random
 token in an HttpOnly cookie; the database keeps only its SHA-256.
+
+A registered player's session ends after ``idle_minutes`` without a request
+(:class:`~twentyone.server.settings.ServerSettings`; ``session-idle``: log in again). The last
+request is recorded to the minute (a write at most once a minute per session), so the session
+ends between ``idle_minutes − 1`` and ``idle_minutes`` after the last request, never later. A
+guest has no password to log in again with: its session stays, but its play session (the session
+bar's clock and sums, the reality check: :mod:`twentyone.store.protection`) starts anew. Logging
+in (or a new guest) starts a play session; logging out ends it. Time is the store's injected
+clock.
 """
 
 from __future__ import annotations
@@ -12,9 +21,9 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, delete, select
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -23,6 +32,7 @@ from twentyone.server.errors import (
     InvalidCredentialsError,
     LoginLockedError,
     NotAuthenticatedError,
+    SessionIdleError,
     UsernameTakenError,
 )
 from twentyone.server.models import AccountRow, SessionRow
@@ -33,11 +43,14 @@ from twentyone.store.admin_models import PlayerLockRow
 from twentyone.store.db import READ_ONLY
 from twentyone.store.locks import AccountLockedError
 from twentyone.store.service import TableService
+from twentyone.store.unit import naive
 
 _LOGIN = (
     select(
         SessionRow.player_id,
         SessionRow.expires_at,
+        SessionRow.seen_at,
+        SessionRow.created_at,
         AccountRow.username,
         PlayerLockRow.player_id.label("locked"),
     )
@@ -45,11 +58,14 @@ _LOGIN = (
     .outerjoin(PlayerLockRow, PlayerLockRow.player_id == SessionRow.player_id)
     .where(SessionRow.token_hash == bindparam("token_hash"))
 )
-"""A session's player, expiry, (registered accounts) username and lock, in one read."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+"""A session's player, expiry, last use, (registered accounts) username and lock, in one read."""
+_SEEN = (
+    update(SessionRow)
+    .where(SessionRow.token_hash == bindparam("b_token"))
+    .values(seen_at=bindparam("b_seen"))
+)
+SEEN_STEP = timedelta(minutes=1)
+"""How stale a session's recorded last use may get before it is written again."""
 
 
 def _token_hash(token: str) -> str:
@@ -85,6 +101,8 @@ class Accounts:
         config = settings or ServerSettings()
         self.service = service
         self.session_days = config.session_days
+        self.idle = None if config.idle_minutes is None else timedelta(minutes=config.idle_minutes)
+        self._store = service.store
         self._cost = config.password_cost
         self._sessions = sessionmaker(service.engine, expire_on_commit=False)
         window, lock = config.login_window_s, config.login_lock_s
@@ -95,6 +113,10 @@ class Accounts:
         # Looking a session up only reads: on SQLite it waits for no writer.
         self._reads = service.engine.execution_options(**READ_ONLY)
 
+    def _clock(self) -> datetime:
+        """The store's clock (injected in tests), as stored: naive UTC."""
+        return naive(self._store.clock())
+
     def _hash(self, password: str) -> str:
         return (
             hash_password(password) if self._cost is None else hash_password(password, n=self._cost)
@@ -102,13 +124,14 @@ class Accounts:
 
     def _open(self, session: Session, player_id: str) -> str:
         token = secrets.token_urlsafe(32)
-        now = _now()
+        now = self._clock()
         session.add(
             SessionRow(
                 token_hash=_token_hash(token),
                 player_id=player_id,
                 created_at=now,
                 expires_at=now + timedelta(days=self.session_days),
+                seen_at=now,
             )
         )
         return token
@@ -116,28 +139,62 @@ class Accounts:
     # -- sessions ------------------------------------------------------------------------------
 
     def login_of(self, token: str | None) -> Login:
-        """The login of a session token, or :class:`NotAuthenticatedError`."""
+        """The login of a session token, or :class:`NotAuthenticatedError` (for a registered
+        player idle too long, :class:`SessionIdleError`: the session is closed)."""
         if not token:
             raise NotAuthenticatedError("no session: start one with POST /api/auth/guest")
+        token_hash = _token_hash(token)
         with self._reads.connect() as conn:
-            row = conn.execute(_LOGIN, {"token_hash": _token_hash(token)}).first()
-        if row is None or row.expires_at <= _now():
+            row = conn.execute(_LOGIN, {"token_hash": token_hash}).first()
+        now = self._clock()
+        if row is None or row.expires_at <= now:
             raise NotAuthenticatedError("the session has expired or was closed: log in again")
         if row.locked is not None:
             raise AccountLockedError("this account is locked by the casino")
+        seen = row.seen_at
+        if seen is None or now - seen >= SEEN_STEP:
+            self._seen(token_hash, row.player_id, row.username, seen, now)
         return Login(row.player_id, row.username)
+
+    def _seen(
+        self,
+        token_hash: str,
+        player_id: str,
+        username: str | None,
+        seen: datetime | None,
+        now: datetime,
+    ) -> None:
+        """Record the session's use; after ``idle`` without one, a registered player logs in
+        again and a guest's play session starts anew."""
+        idle = seen is not None and self.idle is not None and now - seen >= self.idle
+        if idle and username is not None:
+            with self._sessions.begin() as session:
+                session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+            self.service.protection.end_session(player_id)
+            minutes = int(self.idle.total_seconds() // 60) if self.idle is not None else 0
+            raise SessionIdleError(f"no activity for {minutes} minutes: log in again")
+        with self._sessions.begin() as session:
+            session.execute(_SEEN, {"b_token": token_hash, "b_seen": now})
+        if idle or seen is None:  # a guest back after a while, or a session from before 0005
+            self.service.protection.start_session(player_id)
 
     def guest(self) -> NewSession:
         """A new guest player with the opening play-money grant, and a session for it."""
         player_id, token = self._new_player_with("guest", self._open)
+        self.service.protection.start_session(player_id)
         return NewSession(token, Login(player_id, None))
 
     def logout(self, token: str | None) -> None:
-        """Close the session (unknown tokens are ignored)."""
+        """Close the session, and the play session with it (unknown tokens are ignored)."""
         if not token:
             return
         with self._sessions.begin() as session:
-            session.execute(delete(SessionRow).where(SessionRow.token_hash == _token_hash(token)))
+            row = session.get(SessionRow, _token_hash(token))
+            if row is None:
+                return
+            player_id = row.player_id
+            session.delete(row)
+        self.service.protection.end_session(player_id)
 
     # -- accounts ------------------------------------------------------------------------------
 
@@ -165,7 +222,7 @@ class Accounts:
         hashed = self._hash(password)
         if player_id is None and on_new_player is not None:
             on_new_player()
-        now = _now()
+        now = self._clock()
 
         def attach(session: Session, player_id: str) -> str:
             self._check_free(session, key, username, player_id)  # again, under the lock
@@ -187,6 +244,7 @@ class Accounts:
         try:
             if player_id is None:
                 player_id, new_token = self._new_player_with("user", attach)
+                self.service.protection.start_session(player_id)
             else:
                 new_token = self._with_player(player_id, attach)
         except IntegrityError:
@@ -203,7 +261,7 @@ class Accounts:
             row = session.get(SessionRow, _token_hash(token))
             if row is None:
                 return None
-            if row.expires_at > _now() or row.expires_at == row.created_at:
+            if row.expires_at > self._clock() or row.expires_at == row.created_at:
                 return row.player_id
             return None
 
@@ -288,10 +346,13 @@ class Accounts:
                     delete(SessionRow).where(SessionRow.token_hash == _token_hash(token))
                 )
             new_token = self._open(session, account.player_id)
+        self.service.protection.start_session(account.player_id)
         return NewSession(new_token, Login(account.player_id, account.username))
 
     def sweep_sessions(self) -> int:
         """Delete expired sessions; returns how many."""
         with self._sessions.begin() as session:
-            result = session.execute(delete(SessionRow).where(SessionRow.expires_at <= _now()))
+            result = session.execute(
+                delete(SessionRow).where(SessionRow.expires_at <= self._clock())
+            )
             return int(getattr(result, "rowcount", 0) or 0)

@@ -27,6 +27,7 @@ from twentyone.server.routers import (
     auth,
     history,
     names,
+    protection,
     rounds,
     tables,
     variants,
@@ -108,6 +109,7 @@ def create_app(
         admin_players.router,
         admin_rounds.router,
         admin_reports.router,
+        protection.router,
     ):
         app.include_router(router)
 

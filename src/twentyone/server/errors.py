@@ -6,8 +6,8 @@ the table's and the engine's :class:`~twentyone.errors.TwentyoneError` codes, pl
 layer's own (``not-authenticated``, ``invalid-credentials``, ``username-taken``,
 ``invalid-request``, ``not-found``, ``cross-site-request``, ``csrf-token``,
 ``body-too-large``, ``login-locked``, ``too-many-guests``, ``server-busy``,
-``idempotency-key-reused``). A refusal changes nothing. No error body repeats more than a short
-excerpt of the input (:func:`excerpt`).
+``idempotency-key-reused``, ``session-idle``). A refusal changes nothing. No error body
+repeats more than a short excerpt of the input (:func:`excerpt`).
 """
 
 from __future__ import annotations
@@ -89,6 +89,12 @@ class ServerBusyError(RetryLaterError):
     code = "server-busy"
 
 
+class SessionIdleError(TwentyoneError):
+    """A registered player's session was idle too long: log in again (it has been closed)."""
+
+    code = "session-idle"
+
+
 class IdempotencyKeyReusedError(TwentyoneError):
     """An ``Idempotency-Key`` already used for a different request."""
 
@@ -127,6 +133,13 @@ STATUS: dict[str, int] = {
     "already-registered": 409,
     "top-up-not-needed": 409,
     "advice-off": 403,
+    "session-idle": 401,
+    "on-time-out": 403,
+    "self-excluded": 403,
+    "loss-limit": 403,
+    "stake-limit": 403,
+    "reality-check-due": 409,
+    "break-in-force": 409,
     "no-decision": 409,
     "body-too-large": 413,
     "unsupported-media-type": 415,

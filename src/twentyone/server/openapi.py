@@ -16,17 +16,25 @@ from pydantic import BaseModel
 
 from twentyone.server.errors import STATUS
 
-AUTH = ("not-authenticated", "account-locked")
+AUTH = ("not-authenticated", "session-idle", "account-locked")
 WRITE = ("cross-site-request", "csrf-token", "body-too-large")
 _TABLE = (*AUTH, "unknown-variant", "round-in-progress")
 _BET_OPS = (*_TABLE, "no-bets", "invalid-bet", "insufficient-funds")
-_DEALS = (*_BET_OPS, "idempotency-key-reused", "invalid-request", "shoe-exhausted")
+_PROTECTION = ("on-time-out", "self-excluded", "reality-check-due", "loss-limit", "stake-limit")
+"""A deal's refusals by the player's own protection settings (:mod:`twentyone.store.protection`)."""
+_DEALS = (
+    *_BET_OPS,
+    *_PROTECTION,
+    "idempotency-key-reused",
+    "invalid-request",
+    "shoe-exhausted",
+)
 _ROUND = (*AUTH, "unknown-round", "invalid-request")
 ADMIN = ("admin-not-authenticated", "invalid-request")
 _ADMIN_PLAYER = (*ADMIN, "unknown-player")
 
 OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("post", "/api/auth/guest"): ("too-many-guests", "account-locked"),
+    ("post", "/api/auth/guest"): ("too-many-guests", "session-idle", "account-locked"),
     ("get", "/api/auth/me"): AUTH,
     ("post", "/api/auth/register"): (
         "invalid-request",
@@ -63,6 +71,8 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
         "stale-action",
         "illegal-action",
         "insufficient-funds",
+        "loss-limit",
+        "stake-limit",
         "idempotency-key-reused",
         "shoe-exhausted",
     ),
@@ -81,6 +91,20 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("get", "/api/history"): (*AUTH, "invalid-request"),
     ("get", "/api/statement"): (*AUTH, "invalid-request"),
+    ("get", "/api/protection"): AUTH,
+    ("post", "/api/protection/limits"): (*AUTH, "invalid-request", "invalid-protection-setting"),
+    ("post", "/api/protection/reality-check"): (
+        *AUTH,
+        "invalid-request",
+        "invalid-protection-setting",
+    ),
+    ("post", "/api/protection/reality-check/acknowledge"): AUTH,
+    ("post", "/api/protection/break"): (
+        *AUTH,
+        "invalid-request",
+        "invalid-protection-setting",
+        "break-in-force",
+    ),
     ("post", "/api/admin/login"): (
         "invalid-request",
         "invalid-credentials",

@@ -27,6 +27,10 @@ class ServerSettings:
     per ``guest_window_s``. The back office's administrators have their own cookie
     (``admin_cookie_name``, sent only to ``/api/admin``) and sessions that end
     ``admin_session_minutes`` after login.
+
+    ``idle_minutes``: a registered player's session ends after this long without a request
+    (``session-idle``: log in again; ``None``: never). Guests, who have no password to log in
+    with, keep their session, but their play session (session bar, reality check) starts anew.
     """
 
     cookie_name: str = "twentyone_session"
@@ -47,6 +51,7 @@ class ServerSettings:
     guest_window_s: int = 3_600
     admin_cookie_name: str = "twentyone_admin"
     admin_session_minutes: int = 480
+    idle_minutes: int | None = 30
 
 
 RtpProvider = Callable[[Variant], dict[str, object]]

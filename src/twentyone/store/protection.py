@@ -108,7 +108,7 @@ _EPOCH = datetime(1970, 1, 1)
 class TimeOutError(TwentyoneError):
     """The player is on a time-out: no new round until it ends."""
 
-    code = "time-out"
+    code = "on-time-out"
 
 
 class SelfExcludedError(TwentyoneError):

@@ -99,6 +99,28 @@ def test_player_search_opens_the_account_and_a_lock_says_so_plainly(
     expect(tab.locator("#player-state")).to_have_text("Active: this player can log in and play.")
 
 
+def test_limits_and_exclusions_show_on_the_player_page(
+    tab: Page,  # noqa: F811
+    office: LiveServer,
+    size: str,  # noqa: F811
+) -> None:
+    svc = office.service
+    player = svc.accounts.create_player(f"Wanda-{size}")
+    svc.protection.set_limit(player.id, "loss", "24h", 5000)
+    svc.protection.take_break(player.id, "time-out", 1)
+    login(tab, office, f"#/player/{player.id}")
+    expect(tab.locator("#player-state")).to_contain_text(
+        "Not locked, but cannot start a round until"
+    )
+    expect(tab.locator("#player-state")).to_contain_text("the player's own timeout.")
+    protection = tab.locator("#player-protection")
+    expect(protection).to_contain_text("Taking a break (timeout) until")
+    limits = tab.locator("#player-limits")
+    expect(limits).to_contain_text("Loss limit, 24 hours")
+    expect(limits).to_contain_text("50.00")
+    check_page(tab, f"admin-player-limits-{size}")
+
+
 def test_a_round_is_replayed_and_voided_with_a_reason(
     tab: Page,  # noqa: F811
     office: LiveServer,

@@ -17,6 +17,12 @@ function stateLine(account) {
   if (lock.locked) {
     return el("p", { class: "state-line locked", id: "player-state", role: "status", text: say("player.locked", { when: formatTime(lock.locked_at), reason: lock.reason }) });
   }
+  const status = account.protection;
+  const pause = status && (status.self_exclusion || status.time_out);
+  if (pause) {
+    const kind = status.self_exclusion ? say("player.kind-exclusion") : say("player.kind-timeout");
+    return el("p", { class: "state-line warn", id: "player-state", role: "status", text: say("player.on-break", { until: formatTime(pause.until), kind }) });
+  }
   return el("p", { class: "state-line active", id: "player-state", role: "status", text: say("player.active") });
 }
 

@@ -23,6 +23,12 @@ function check(row) {
 }
 
 export async function renderPerformance() {
+  if (!period.since && !period.until) {
+    // the last 30 UTC days at first (every round ever can be a long read); the form widens it
+    const today = new Date();
+    period.until = today.toISOString().slice(0, 10);
+    period.since = new Date(today.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
+  }
   const params = new URLSearchParams();
   if (period.since) params.set("since", period.since);
   if (period.until) params.set("until", period.until);

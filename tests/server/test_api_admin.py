@@ -213,6 +213,7 @@ def test_player_search_and_account(client: TestClient, admin: TestClient) -> Non
         ok(admin.get("/api/admin/players", params={"q": player[:8]}))["players"][0]["id"] == player
     )
     assert ok(admin.get("/api/admin/players", params={"q": "nobody%"}))["total"] == 0
+    assert ok(admin.get("/api/admin/players", params={"q": "%"}))["total"] == 0  # not a wildcard
     account = ok(admin.get(f"/api/admin/players/{player}"))
     assert account["username"] == "Zelda" and account["balance"] == 100_000
     assert account["vip_level"] == "standard" and account["lock"] == {"locked": False}

@@ -104,6 +104,7 @@ def test_a_change_that_is_refused_writes_no_audit_entry(open_service: OpenServic
     svc = open_service()
     ada = _admin(svc)
     alice = svc.accounts.create_player("alice")
+    svc.admin.set_vip_level(ada, alice.id, "standard", "no change")  # already standard
     with pytest.raises(ReasonRequiredError):
         svc.admin.lock(ada, alice.id, "   ")
     with pytest.raises(UnknownRoundError):

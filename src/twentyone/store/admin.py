@@ -191,9 +191,12 @@ class Administration:
     def set_vip_level(
         self, admin: AdminInfo, player_id: str, level: str, reason: str = ""
     ) -> dict[str, Any]:
-        """Move a player to another VIP level (its limits apply from the next deal)."""
+        """Move a player to another VIP level (its limits apply from the next deal); the level
+        it already has: no change, nothing recorded."""
         with self._store.unit() as unit:
             before = unit.player(player_id).vip_level
+            if before == level:
+                return {"vip_level": level}
             info = self._accounts.set_vip_level(player_id, level)
             audit.append(
                 unit.conn,

@@ -26,9 +26,16 @@ LOGINS = table("accounts", column("player_id"), column("username"), column("user
 _L = LOGINS.c
 
 
+def _escaped(text: str) -> str:
+    return text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def _like(text: str) -> str:
-    escaped = text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
+    return f"%{_escaped(text)}%"
+
+
+def _prefix(text: str) -> str:
+    return f"{_escaped(text).lower()}%"
 
 
 def _who(query: str) -> ColumnElement[bool]:
@@ -37,7 +44,7 @@ def _who(query: str) -> ColumnElement[bool]:
     return or_(
         _P.name.ilike(pattern, escape="\\"),
         _L.username.ilike(pattern, escape="\\"),
-        _P.id.like(query.strip().lower() + "%"),
+        _P.id.like(_prefix(query), escape="\\"),
     )
 
 
@@ -145,7 +152,7 @@ class BackOffice:
         """Rounds matching ``wanted``, newest first, each with its player's name and login."""
         where: list[ColumnElement[bool]] = []
         if wanted.round_id:
-            where.append(_R.id.like(wanted.round_id.strip().lower() + "%"))
+            where.append(_R.id.like(_prefix(wanted.round_id), escape="\\"))
         if wanted.player:
             where.append(_who(wanted.player))
         if wanted.variant:

@@ -19,6 +19,12 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
+def db_url(both_backends: str) -> str:
+    """Every back-office test runs on SQLite and on PostgreSQL."""
+    return both_backends
+
+
+@pytest.fixture
 def admin(service: TableService, new_client: NewClient) -> TestClient:
     """A client logged in to the back office as ``ada``."""
     service.admin.add_admin("ada", hash_password(PASSWORD, n=2**10), by="test")

@@ -59,6 +59,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "games": ("twentyone.cli_games", "The games catalogue ($TWENTYONE_GAMES)."),
     "serve": ("twentyone.server.cli", "Run the web game: open http://HOST:PORT/ in a browser."),
+    "admin": (
+        "twentyone.server.cli_admin",
+        "Administrators of the back office: add NAME (asks for the password).",
+    ),
 }
 """Command name -> (module whose ``register(app)`` adds it, one-line help for ``--help``)."""
 

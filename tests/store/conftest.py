@@ -49,6 +49,9 @@ def _empty_pg(url: str) -> None:
         exists = conn.execute(text("SELECT to_regclass('public.players')")).scalar()
         if exists:
             conn.execute(text("TRUNCATE round_events, ledger, seats, rounds, players CASCADE"))
+        if conn.execute(text("SELECT to_regclass('public.admin_audit')")).scalar():
+            # TRUNCATE is not an UPDATE or DELETE: the audit log's triggers let a test empty it
+            conn.execute(text("TRUNCATE admin_audit, admin_sessions, administrators CASCADE"))
         if conn.execute(text("SELECT to_regclass('public.shoe_keys')")).scalar():
             conn.execute(text("TRUNCATE shoe_keys"))  # each test may bring its own key
     engine.dispose()

@@ -7,7 +7,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from twentyone.server import models as _server_models  # noqa: F401  (their tables too)
-from twentyone.store import protection_models  # noqa: F401  (its tables are in the metadata)
+from twentyone.store import admin_models, protection_models  # noqa: F401  (their tables)
 from twentyone.store.db import alembic_config, make_engine, migrate
 from twentyone.store.models import Base
 

@@ -39,7 +39,9 @@ from twentyone.server.models import AccountRow, SessionRow
 from twentyone.server.passwords import DUMMY_HASH, hash_password, verify_password
 from twentyone.server.settings import ServerSettings
 from twentyone.server.throttle import Window
+from twentyone.store.admin_models import PlayerLockRow
 from twentyone.store.db import READ_ONLY
+from twentyone.store.locks import AccountLockedError
 from twentyone.store.service import TableService
 from twentyone.store.unit import naive
 
@@ -50,11 +52,13 @@ _LOGIN = (
         SessionRow.seen_at,
         SessionRow.created_at,
         AccountRow.username,
+        PlayerLockRow.player_id.label("locked"),
     )
     .outerjoin(AccountRow, AccountRow.player_id == SessionRow.player_id)
+    .outerjoin(PlayerLockRow, PlayerLockRow.player_id == SessionRow.player_id)
     .where(SessionRow.token_hash == bindparam("token_hash"))
 )
-"""A session's player, expiry, last use and (registered accounts) username, in one read."""
+"""A session's player, expiry, last use, (registered accounts) username and lock, in one read."""
 _SEEN = (
     update(SessionRow)
     .where(SessionRow.token_hash == bindparam("b_token"))
@@ -145,6 +149,8 @@ class Accounts:
         now = self._clock()
         if row is None or row.expires_at <= now:
             raise NotAuthenticatedError("the session has expired or was closed: log in again")
+        if row.locked is not None:
+            raise AccountLockedError("this account is locked by the casino")
         seen = row.seen_at
         if seen is None or now - seen >= SEEN_STEP:
             self._seen(token_hash, row.player_id, row.username, seen, now)
@@ -333,6 +339,8 @@ class Accounts:
             raise InvalidCredentialsError("the username or the password is wrong")
         self.account_failures.clear(key)
         with self._sessions.begin() as session:
+            if session.get(PlayerLockRow, account.player_id) is not None:
+                raise AccountLockedError("this account is locked by the casino")
             if token:
                 session.execute(
                     delete(SessionRow).where(SessionRow.token_hash == _token_hash(token))

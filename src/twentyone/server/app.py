@@ -17,8 +17,13 @@ from fastapi.staticfiles import StaticFiles
 
 from twentyone.server import docs, errors, openapi
 from twentyone.server.accounts import Accounts
+from twentyone.server.admin_auth import AdminAuth
 from twentyone.server.language import Language
 from twentyone.server.routers import (
+    admin,
+    admin_players,
+    admin_reports,
+    admin_rounds,
     advice,
     auth,
     history,
@@ -82,6 +87,7 @@ def create_app(
     )
     app.state.service = table
     app.state.accounts = Accounts(table, config)
+    app.state.admin_auth = AdminAuth(table, config)
     app.state.throttles = Throttles(config)
     app.state.settings = config
     app.state.rtp = rtp or exact_rtp
@@ -101,6 +107,11 @@ def create_app(
         names.router,
         advice.router,
         advice.stats_router,
+        admin.router,
+        admin.pages,
+        admin_players.router,
+        admin_rounds.router,
+        admin_reports.router,
         protection.router,
     ):
         app.include_router(router)

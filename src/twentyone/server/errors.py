@@ -37,6 +37,12 @@ class NotAuthenticatedError(TwentyoneError):
     code = "not-authenticated"
 
 
+class AdminNotAuthenticatedError(TwentyoneError):
+    """No valid administrator session: log in to the back office."""
+
+    code = "admin-not-authenticated"
+
+
 class InvalidCredentialsError(TwentyoneError):
     """The username and password do not match an account."""
 
@@ -104,6 +110,11 @@ STATUS: dict[str, int] = {
     "invalid-card": 400,
     "insufficient-funds": 402,
     "not-authenticated": 401,
+    "admin-not-authenticated": 401,
+    "account-locked": 403,
+    "round-not-open": 409,
+    "reason-required": 400,
+    "admin-exists": 409,
     "invalid-credentials": 401,
     "cross-site-request": 403,
     "csrf-token": 403,

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from twentyone.server.errors import STATUS
 
-AUTH = ("not-authenticated", "session-idle")
+AUTH = ("not-authenticated", "session-idle", "account-locked")
 WRITE = ("cross-site-request", "csrf-token", "body-too-large")
 _TABLE = (*AUTH, "unknown-variant", "round-in-progress")
 _BET_OPS = (*_TABLE, "no-bets", "invalid-bet", "insufficient-funds")
@@ -30,9 +30,11 @@ _DEALS = (
     "shoe-exhausted",
 )
 _ROUND = (*AUTH, "unknown-round", "invalid-request")
+ADMIN = ("admin-not-authenticated", "invalid-request")
+_ADMIN_PLAYER = (*ADMIN, "unknown-player")
 
 OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("post", "/api/auth/guest"): ("too-many-guests", "session-idle"),
+    ("post", "/api/auth/guest"): ("too-many-guests", "session-idle", "account-locked"),
     ("get", "/api/auth/me"): AUTH,
     ("put", "/api/auth/language"): (*AUTH, "invalid-request"),
     ("post", "/api/auth/register"): (
@@ -45,6 +47,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("post", "/api/auth/login"): (
         "invalid-request",
         "invalid-credentials",
+        "account-locked",
         "login-locked",
         "server-busy",
     ),
@@ -104,6 +107,33 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
         "invalid-protection-setting",
         "break-in-force",
     ),
+    ("post", "/api/admin/login"): (
+        "invalid-request",
+        "invalid-credentials",
+        "login-locked",
+        "server-busy",
+    ),
+    ("post", "/api/admin/logout"): (),
+    ("get", "/api/admin/me"): ADMIN,
+    ("get", "/api/admin/levels"): ADMIN,
+    ("get", "/api/admin/audit"): ADMIN,
+    ("get", "/api/admin/players"): ADMIN,
+    ("get", "/api/admin/players/{player_id}"): _ADMIN_PLAYER,
+    ("get", "/api/admin/players/{player_id}/statement"): _ADMIN_PLAYER,
+    ("post", "/api/admin/players/{player_id}/vip-level"): (*_ADMIN_PLAYER, "unknown-vip-level"),
+    ("post", "/api/admin/players/{player_id}/lock"): (*_ADMIN_PLAYER, "reason-required"),
+    ("post", "/api/admin/players/{player_id}/unlock"): (*_ADMIN_PLAYER, "reason-required"),
+    ("get", "/api/admin/rounds"): ADMIN,
+    ("get", "/api/admin/rounds/{round_id}"): (*ADMIN, "unknown-round"),
+    ("post", "/api/admin/rounds/{round_id}/void"): (
+        *ADMIN,
+        "unknown-round",
+        "round-not-open",
+        "reason-required",
+    ),
+    ("get", "/api/admin/reports/performance"): ADMIN,
+    ("get", "/api/admin/reports/daily"): ADMIN,
+    ("get", "/api/admin/reports/daily.csv"): ADMIN,
 }
 """The error codes each operation answers (besides :data:`WRITE` for a state change)."""
 GENERAL = (*AUTH, "invalid-request")

@@ -38,7 +38,9 @@ class ServerSettings:
     Failed logins: ``login_failures`` within ``login_window_s`` lock the account (and, at
     ``client_failures``, the client address) for ``login_lock_s`` seconds — GLI-19 2.5.3
     counts 3 failures in 30 minutes. ``guests_per_client`` new players per client address
-    per ``guest_window_s``.
+    per ``guest_window_s``. The back office's administrators have their own cookie
+    (``admin_cookie_name``, sent only to ``/api/admin``) and sessions that end
+    ``admin_session_minutes`` after login.
 
     ``currency``: the ISO 4217 code amounts are written in (``$TWENTYONE_CURRENCY``, e.g.
     ``EUR``: ``€1.234,50`` in Italian, ``€1,234.50`` in English); ``None``, the default, is play
@@ -65,6 +67,8 @@ class ServerSettings:
     guests_per_client: int = 20
     guest_window_s: int = 3_600
     currency: str | None = field(default_factory=_currency_setting)
+    admin_cookie_name: str = "twentyone_admin"
+    admin_session_minutes: int = 480
     idle_minutes: int | None = 30
 
 

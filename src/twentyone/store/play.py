@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from twentyone.engine import Action, Round
 from twentyone.rules import Rules
-from twentyone.store import protection, rounds, seat
+from twentyone.store import locks, protection, rounds, seat
 from twentyone.store.codec import dumps
 from twentyone.store.rounds import OPEN
 from twentyone.store.rows import StoredRound
@@ -62,6 +62,7 @@ class Play:
         store = self._store
         with store.unit() as unit:
             player, place = unit.player_and_seat(player_id, variant.name)
+            locks.refuse_locked(unit.conn, player.id)
             if player.open_round_id is not None:
                 raise RoundInProgressError(
                     f"round {player.open_round_id} is unfinished: finish it first"

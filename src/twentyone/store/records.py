@@ -45,7 +45,8 @@ def _own_round(unit: Unit, player_id: str, round_id: str) -> StoredRound:
     return row
 
 
-def _record(unit: Unit, row: StoredRound) -> RoundRecord:
+def record_of(unit: Unit, row: StoredRound) -> RoundRecord:
+    """Everything stored about ``row`` (hidden cards stay hidden until it ends)."""
     events = tuple(
         json.loads(data)
         for data in unit.conn.execute(
@@ -100,7 +101,7 @@ class Records:
         """Everything about one of the player's rounds (hidden cards stay hidden until it ends)."""
         with self._store.unit() as unit:
             unit.player(player_id)
-            return _record(unit, _own_round(unit, player_id, round_id))
+            return record_of(unit, _own_round(unit, player_id, round_id))
 
     def statement(self, player_id: str, *, offset: int = 0, limit: int = 100) -> Statement:
         """Ledger entries, oldest first, with the balance they reconcile to."""

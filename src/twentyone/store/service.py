@@ -10,6 +10,10 @@ Each unit owns one concern and every call is one transaction (:mod:`twentyone.st
 - ``records`` (:mod:`~twentyone.store.records`): history, round records, the statement,
   scenario export and the 90-day sweep;
 - ``training`` (:mod:`~twentyone.store.training`): the player's training-mode setting.
+- ``admin`` (:mod:`~twentyone.store.admin`): administrators and their audited changes (VIP
+  level, lock, void), the audit log; ``backoffice`` (:mod:`~twentyone.store.backoffice`): the
+  back office's searches; ``reports`` (:mod:`~twentyone.store.reports`): game performance and
+  daily totals;
 - ``protection`` (:mod:`~twentyone.store.protection`): loss and stake limits, time-out,
   self-exclusion and the reality check (its checks are hooks in ``play``).
 
@@ -41,10 +45,13 @@ from sqlalchemy import Engine
 
 from twentyone.store import db, keyring
 from twentyone.store.accounts import Accounts
+from twentyone.store.admin import Administration
+from twentyone.store.backoffice import BackOffice
 from twentyone.store.crypto import ShoeCipher
 from twentyone.store.play import Play
 from twentyone.store.protection import Protection
 from twentyone.store.records import Records
+from twentyone.store.reports import Reports
 from twentyone.store.seat import Seat
 from twentyone.store.training import Training
 from twentyone.store.unit import Clock, ShoeFactory, Store, Unit, system_shoe, utcnow
@@ -75,6 +82,9 @@ class TableService:
         self.play = Play(self.store)
         self.records = Records(self.store)
         self.training = Training(self.store)
+        self.admin = Administration(self.store)
+        self.backoffice = BackOffice(self.store)
+        self.reports = Reports(self.store)
         self.protection = Protection(self.store)
 
     @classmethod

@@ -1,7 +1,7 @@
 """Player protection: limits, time-out, self-exclusion, reality check, session activity.
 
 Revision ID: 0005_protection
-Revises: 0003_hardening
+Revises: 0004_admin
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0005_protection"
-down_revision: str | None = "0003_hardening"
+down_revision: str | None = "0004_admin"
 branch_labels: str | None = None
 depends_on: str | None = None
 

@@ -185,10 +185,22 @@ function fact(label, value, cls = "") {
   return el("div", { class: "fact" }, el("dt", { text: label }), el("dd", { class: cls, text: value }));
 }
 
-/** @param {string} roundId */
-export async function renderReplay(roundId) {
-  const record = await api("GET", `/api/rounds/${encodeURIComponent(roundId)}`);
-  const review = await reviewOf(record);
+/**
+ * @typedef {object} ReplaySource where the record comes from and where "back" goes (the
+ * back office replays any player's round from its own API, without the player's review)
+ * @property {string} [url]
+ * @property {string} [back]
+ * @property {boolean} [player] the player's own round: the advisor's review and the scenario link
+ */
+
+/**
+ * @param {string} roundId
+ * @param {ReplaySource} [source]
+ */
+export async function renderReplay(roundId, source = {}) {
+  const own = source.player ?? true;
+  const record = await api("GET", source.url ?? `/api/rounds/${encodeURIComponent(roundId)}`);
+  const review = own ? await reviewOf(record) : null;
   /** decision number -> its review */
   const reviewed = new Map((review ? review.decisions : []).map((/** @type {any} */ d) => [d.number, d]));
   let decided = -1;
@@ -274,7 +286,7 @@ export async function renderReplay(roundId) {
     el("button", { class: "btn secondary", id: "replay-last", type: "button", text: t("replay.last"), onclick: () => stepTo(record.events.length - 1) }),
     counter,
   );
-  const net = record.returned - record.staked;
+  const net = record.status === "void" ? 0 : record.returned - record.staked; // a void gives it all back
   mount(
     el("h1", { text: t("replay.title", { game: variantName(record.variant) }) }),
     el(
@@ -305,10 +317,10 @@ export async function renderReplay(roundId) {
       { class: "panel" },
       el("h2", { text: t("replay.entries") }),
       statementTable(record.entries),
-      record.status !== "open" ? el("p", {}, el("a", { href: `/api/rounds/${record.id}/scenario`, target: "_blank", text: t("replay.scenario") })) : null,
+      own && record.status !== "open" ? el("p", {}, el("a", { href: `/api/rounds/${record.id}/scenario`, target: "_blank", text: t("replay.scenario") })) : null,
       el("p", { class: "limits", text: t("page.rules-version", { version: record.rules_version }) }),
     ),
-    el("p", {}, el("a", { href: "#/history", text: t("replay.back") })),
+    own ? el("p", {}, el("a", { href: source.back ?? "#/history", text: t("replay.back") })) : null,
   );
   draw();
 }

@@ -1,0 +1,97 @@
+// The back office's boot and hash router: #/players, #/player/ID, #/rounds, #/round/ID,
+// #/performance, #/daily, #/audit; without an administrator session, the login page.
+import { ApiError, api } from "../js/api.js";
+import { clearMessage } from "../js/messages.js";
+import { loadNames } from "../js/names.js";
+import { renderAudit } from "./pages/audit.js";
+import { renderDaily } from "./pages/daily.js";
+import { renderLogin } from "./pages/login.js";
+import { renderPerformance } from "./pages/performance.js";
+import { renderPlayer } from "./pages/player.js";
+import { renderPlayers } from "./pages/players.js";
+import { renderRound } from "./pages/round.js";
+import { renderRounds } from "./pages/rounds.js";
+import { showFailure } from "./ui.js";
+import { say } from "./text.js";
+
+/** @type {Record<string, (arg: string | undefined) => Promise<unknown>>} */
+const pages = {
+  players: () => renderPlayers(),
+  player: (id) => renderPlayer(id || ""),
+  rounds: () => renderRounds(),
+  round: (id) => renderRound(id || ""),
+  history: (id) => renderRound(id || ""), // the replay's ledger links to rounds this way
+  performance: () => renderPerformance(),
+  daily: () => renderDaily(),
+  audit: () => renderAudit(),
+};
+
+/** @type {{name: string} | null} */
+let admin = null;
+
+/** @param {{name: string} | null} who */
+function showAdmin(who) {
+  admin = who;
+  document.getElementById("admin-nav").hidden = !who;
+  document.getElementById("admin-who").hidden = !who;
+  document.getElementById("admin-name").textContent = who ? say("nav.logged-in", { name: who.name }) : "";
+}
+
+/** @param {unknown} error */
+function sessionEnded(error) {
+  return error instanceof ApiError && error.code === "admin-not-authenticated";
+}
+
+async function route() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [page, arg] = parts;
+  for (const link of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
+    link.classList.toggle("active", link.dataset.nav === (page || "players") || (page === "player" && link.dataset.nav === "players") || (page === "round" && link.dataset.nav === "rounds"));
+  }
+  if (!admin) {
+    renderLogin(async (who) => {
+      showAdmin(who);
+      if (!page || page === "login") location.hash = "#/players";
+      else await route();
+    });
+    return;
+  }
+  const render = pages[page] || pages.players;
+  try {
+    await render(arg);
+  } catch (error) {
+    if (sessionEnded(error)) {
+      showAdmin(null);
+      await route();
+    }
+    showFailure(error);
+  }
+  document.getElementById("view").focus({ preventScroll: true });
+}
+
+async function boot() {
+  await loadNames();
+  try {
+    showAdmin(await api("GET", "/api/admin/me"));
+  } catch (error) {
+    if (!sessionEnded(error)) showFailure(error);
+    showAdmin(null);
+  }
+  document.getElementById("admin-logout").addEventListener("click", async () => {
+    try {
+      await api("POST", "/api/admin/logout");
+    } catch (error) {
+      showFailure(error);
+    }
+    showAdmin(null);
+    clearMessage();
+    location.hash = "#/login";
+  });
+  window.addEventListener("hashchange", () => {
+    clearMessage();
+    route();
+  });
+  await route();
+}
+
+boot();

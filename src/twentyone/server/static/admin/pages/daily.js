@@ -1,0 +1,67 @@
+// Daily totals from the ledger (staked, returned, voided, held in open rounds), with a CSV file.
+import { api } from "../../js/api.js";
+import { el, mount } from "../../js/dom.js";
+import { formatMoney } from "../../js/names.js";
+import { say } from "../text.js";
+import { dataTable, field } from "../ui.js";
+
+const period = { since: "", until: "" };
+const MONEY = ["staked", "returned", "voided", "house_net", "granted"];
+
+/** @param {string} iso a YYYY-MM-DD day */
+function dayName(iso) {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC", weekday: "short", year: "numeric", month: "short", day: "numeric" });
+}
+
+/** @param {Date} day @returns {string} YYYY-MM-DD */
+function isoDay(day) {
+  return day.toISOString().slice(0, 10);
+}
+
+export async function renderDaily() {
+  if (!period.since && !period.until && matchMedia("(max-width: 720px)").matches) {
+    // a phone shows a week at first (a day is a card there); the form widens it
+    const today = new Date();
+    period.until = isoDay(today);
+    period.since = isoDay(new Date(today.getTime() - 6 * 86_400_000));
+  }
+  const params = new URLSearchParams();
+  if (period.since) params.set("since", period.since);
+  if (period.until) params.set("until", period.until);
+  const data = await api("GET", `/api/admin/reports/daily?${params}`);
+  const days = [...data.days].reverse(); // newest first
+  const since = el("input", { id: "daily-since", type: "date", value: period.since || data.days[0].day });
+  const until = el("input", { id: "daily-until", type: "date", value: period.until || data.days[data.days.length - 1].day });
+  const form = el("form", { class: "bo-form", id: "daily-form" }, field(say("perf.from"), since), field(say("perf.to"), until), el("button", { class: "btn", type: "submit", text: say("perf.show") }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    period.since = since.value;
+    period.until = until.value;
+    renderDaily();
+  });
+  const columns = /** @type {[string, string][]} */ ([
+    [say("col.day"), ""],
+    [say("col.rounds"), "num"],
+    [say("col.staked"), "num"],
+    [say("col.returned"), "num"],
+    [say("col.voided"), "num"],
+    [say("col.house"), "num"],
+    [say("col.granted"), "num"],
+    [say("col.held"), "num"],
+  ]);
+  const total = Object.fromEntries(MONEY.map((k) => [k, data.days.reduce((/** @type {number} */ s, /** @type {any} */ d) => s + d[k], 0)]));
+  const rounds = data.days.reduce((/** @type {number} */ s, /** @type {any} */ d) => s + d.rounds, 0);
+  /** @type {{cells: (string | Node | null)[], cls?: string}[]} */
+  const rows = days.map((/** @type {any} */ d) => ({ cells: [dayName(d.day), d.rounds.toLocaleString(), ...MONEY.map((k) => formatMoney(d[k])), formatMoney(d.held)] }));
+  rows.push({ cls: "total", cells: [say("daily.total"), rounds.toLocaleString(), ...MONEY.map((k) => formatMoney(total[k])), say("none")] });
+  const change = data.days.reduce((/** @type {number} */ s, /** @type {any} */ d) => s + d.ledger_change, 0);
+  const csv = new URLSearchParams({ since: since.value, until: until.value });
+  mount(
+    el("h1", { text: say("daily.title") }),
+    form,
+    el("p", {}, el("a", { class: "btn secondary small", id: "daily-csv", href: `/api/admin/reports/daily.csv?${csv}`, download: "", text: say("daily.csv") })),
+    el("p", { class: "note", text: say("daily.note") }),
+    dataTable(columns, rows, "daily-table"),
+    el("p", { class: "note", id: "daily-reconcile", text: say("daily.reconcile", { amount: formatMoney(change), granted: formatMoney(total.granted), staked: formatMoney(total.staked), returned: formatMoney(total.returned), voided: formatMoney(total.voided) }) }),
+  );
+}

@@ -1,0 +1,337 @@
+"""Administration: administrators, their sessions, and the audited actions on players and rounds.
+
+Administrators are a role apart from players (their own table and sessions). Every change an
+administrator makes — a VIP level, a lock, an unlock, a void — is one transaction with its
+audit entry (:mod:`twentyone.store.audit`): the change and its record are committed together or
+not at all. Logins and logouts are recorded too. Passwords arrive here already hashed (the web
+layer hashes them): the store keeps the hash and never sees a password.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Table, delete, insert, select
+
+from twentyone.errors import TwentyoneError
+from twentyone.store import audit, locks
+from twentyone.store.accounts import Accounts, wallet_of
+from twentyone.store.admin_models import AdministratorRow, AdminSessionRow
+from twentyone.store.audit import AuditAction, AuditEntry, ChainCheck
+from twentyone.store.play import Play
+from twentyone.store.rounds import OPEN
+from twentyone.store.unit import Store, Unit, aware
+from twentyone.store.views import RoundSummary
+from twentyone.table.errors import UnknownRoundError
+
+ADMINS = cast(Table, AdministratorRow.__table__)
+SESSIONS = cast(Table, AdminSessionRow.__table__)
+_D, _S, _K = ADMINS.c, SESSIONS.c, locks.LOCKS.c
+MAX_REASON = 500
+
+
+class AdminExistsError(TwentyoneError):
+    """An administrator of that name already exists."""
+
+    code = "admin-exists"
+
+
+class RoundNotOpenError(TwentyoneError):
+    """Only an unfinished round can be voided: a settled or voided one is left as it is."""
+
+    code = "round-not-open"
+
+
+class ReasonRequiredError(TwentyoneError):
+    """A void, lock or unlock must say why (a short sentence)."""
+
+    code = "reason-required"
+
+
+def name_key(name: str) -> str:
+    """The form administrator names are unique in (``Ada`` and ``ada`` are one)."""
+    return name.strip().casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class AdminInfo:
+    """An administrator: id and name."""
+
+    id: str
+    name: str
+    created_at: datetime
+
+    @property
+    def actor(self) -> tuple[str, str]:
+        """``(id, name)`` as the audit log records who."""
+        return (self.id, self.name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"id": self.id, "name": self.name, "created_at": aware(self.created_at).isoformat()}
+
+
+def _reason(reason: str) -> str:
+    cleaned = " ".join(reason.split())
+    if not cleaned:
+        raise ReasonRequiredError("give the reason in a few words")
+    if len(cleaned) > MAX_REASON:
+        raise ReasonRequiredError(f"the reason is longer than {MAX_REASON} characters")
+    return cleaned
+
+
+def _admin(row: Any) -> AdminInfo:
+    return AdminInfo(row.id, row.name, row.created_at)
+
+
+class Administration:
+    """Administrators, their sessions, and the audited changes they make."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._accounts = Accounts(store)
+        self._play = Play(store)
+
+    # -- administrators ------------------------------------------------------------------------
+
+    def add_admin(self, name: str, password_hash: str, *, by: str) -> AdminInfo:
+        """A new administrator (``by`` says who made it, e.g. the command line's user)."""
+        cleaned = name.strip()
+        with self._store.unit() as unit:
+            taken = unit.conn.execute(select(_D.id).where(_D.name_key == name_key(cleaned)))
+            if taken.first() is not None:
+                raise AdminExistsError(f"an administrator called {cleaned!r} already exists")
+            info = AdminInfo(uuid.uuid4().hex, cleaned, unit.now)
+            unit.conn.execute(
+                insert(ADMINS),
+                {
+                    "id": info.id,
+                    "name": info.name,
+                    "name_key": name_key(cleaned),
+                    "password_hash": password_hash,
+                    "created_at": info.created_at,
+                },
+            )
+            audit.append(
+                unit.conn,
+                unit.now,
+                (info.id, by),
+                AuditAction.ADMIN_ADDED,
+                ("admin", info.id),
+                {},
+                {"name": info.name},
+                "added from the command line",
+            )
+            return info
+
+    def credentials(self, name: str) -> tuple[AdminInfo, str] | None:
+        """The administrator called ``name`` and its password hash, if there is one."""
+        with self._store.unit() as unit:
+            row = unit.conn.execute(select(ADMINS).where(_D.name_key == name_key(name))).first()
+            return None if row is None else (_admin(row), row.password_hash)
+
+    # -- sessions ------------------------------------------------------------------------------
+
+    def open_session(self, admin: AdminInfo, token_hash: str, expires_at: datetime) -> None:
+        """Record a new session of ``admin`` (and the login in the audit log)."""
+        with self._store.unit() as unit:
+            unit.conn.execute(
+                insert(SESSIONS),
+                {
+                    "token_hash": token_hash,
+                    "admin_id": admin.id,
+                    "created_at": unit.now,
+                    "expires_at": expires_at,
+                },
+            )
+            audit.append(
+                unit.conn, unit.now, admin.actor, AuditAction.LOGIN, ("admin", admin.id), {}, {}
+            )
+
+    def session_admin(self, token_hash: str) -> AdminInfo | None:
+        """The administrator of a live session (an expired or unknown one: ``None``)."""
+        query = (
+            select(ADMINS, _S.expires_at)
+            .join(SESSIONS, _S.admin_id == _D.id)
+            .where(_S.token_hash == token_hash)
+        )
+        with self._store.unit() as unit:
+            row = unit.conn.execute(query).first()
+            if row is None or row.expires_at <= unit.now:
+                return None
+            return _admin(row)
+
+    def close_session(self, token_hash: str) -> None:
+        """End a session (an unknown one is ignored); a logout is recorded."""
+        with self._store.unit() as unit:
+            found = self.session_admin(token_hash)
+            unit.conn.execute(delete(SESSIONS).where(_S.token_hash == token_hash))
+            if found is not None:
+                audit.append(
+                    unit.conn,
+                    unit.now,
+                    found.actor,
+                    AuditAction.LOGOUT,
+                    ("admin", found.id),
+                    {},
+                    {},
+                )
+
+    def sweep_sessions(self) -> int:
+        """Delete expired sessions; returns how many."""
+        with self._store.unit() as unit:
+            result = unit.conn.execute(delete(SESSIONS).where(_S.expires_at <= unit.now))
+            return int(getattr(result, "rowcount", 0) or 0)
+
+    # -- audited changes -----------------------------------------------------------------------
+
+    def set_vip_level(
+        self, admin: AdminInfo, player_id: str, level: str, reason: str = ""
+    ) -> dict[str, Any]:
+        """Move a player to another VIP level (its limits apply from the next deal); the level
+        it already has: no change, nothing recorded."""
+        with self._store.unit() as unit:
+            before = unit.player(player_id).vip_level
+            if before == level:
+                return {"vip_level": level}
+            info = self._accounts.set_vip_level(player_id, level)
+            audit.append(
+                unit.conn,
+                unit.now,
+                admin.actor,
+                AuditAction.VIP_LEVEL,
+                ("player", player_id),
+                {"vip_level": before},
+                {"vip_level": info.vip_level},
+                " ".join(reason.split()),
+            )
+            return {"vip_level": info.vip_level}
+
+    def lock(self, admin: AdminInfo, player_id: str, reason: str) -> dict[str, Any]:
+        """Lock a player: no login and no new round until unlocked (already locked: no change,
+        nothing recorded)."""
+        why = _reason(reason)
+        with self._store.unit() as unit:
+            unit.player(player_id)
+            if locks.is_locked(unit.conn, player_id):
+                return self._lock_state(unit, player_id)
+            unit.conn.execute(
+                insert(locks.LOCKS),
+                {
+                    "player_id": player_id,
+                    "locked_at": unit.now,
+                    "admin_id": admin.id,
+                    "reason": why,
+                },
+            )
+            after = self._lock_state(unit, player_id)
+            audit.append(
+                unit.conn,
+                unit.now,
+                admin.actor,
+                AuditAction.LOCK,
+                ("player", player_id),
+                {"locked": False},
+                after,
+                why,
+            )
+            return after
+
+    def unlock(self, admin: AdminInfo, player_id: str, reason: str) -> dict[str, Any]:
+        """Unlock a player (not locked: no change, nothing recorded)."""
+        why = _reason(reason)
+        with self._store.unit() as unit:
+            unit.player(player_id)
+            before = self._lock_state(unit, player_id)
+            if not before["locked"]:
+                return before
+            unit.conn.execute(delete(locks.LOCKS).where(_K.player_id == player_id))
+            audit.append(
+                unit.conn,
+                unit.now,
+                admin.actor,
+                AuditAction.UNLOCK,
+                ("player", player_id),
+                before,
+                {"locked": False},
+                why,
+            )
+            return {"locked": False}
+
+    @staticmethod
+    def _lock_state(unit: Unit, player_id: str) -> dict[str, Any]:
+        row = unit.conn.execute(select(locks.LOCKS).where(_K.player_id == player_id)).first()
+        if row is None:
+            return {"locked": False}
+        return {
+            "locked": True,
+            "locked_at": aware(row.locked_at).isoformat(),
+            "reason": row.reason,
+        }
+
+    def lock_state(self, player_id: str) -> dict[str, Any]:
+        """``{"locked": False}`` or the lock's time and reason."""
+        with self._store.unit() as unit:
+            return self._lock_state(unit, player_id)
+
+    def void_round(self, admin: AdminInfo, round_id: str, reason: str) -> RoundSummary:
+        """Void an unfinished round and refund it through the store's void (every posting the
+        round made is reversed, so the ledger stays whole); refused for a finished round."""
+        why = _reason(reason)
+        with self._store.unit() as unit:
+            found = unit.round(round_id)
+            if found is None:
+                raise UnknownRoundError(f"no round {round_id!r}")
+            player = unit.player(found.player_id)
+            unit.forget_round(round_id)
+            row = unit.round(round_id)  # again, under the player's lock
+            assert row is not None
+            if row.status != OPEN:
+                raise RoundNotOpenError(f"round {round_id} is {row.status}: it cannot be voided")
+            balance_before = player.balance
+            before: dict[str, Any] = {
+                "status": row.status,
+                "staked": row.staked,
+                "returned": row.returned,
+                "held": wallet_of(unit, player).held,
+                "balance": player.balance,
+            }
+            done = self._play.void_round(round_id, f"voided by the casino: {why}")
+            player = unit.player(found.player_id)
+            refunded = player.balance - balance_before  # stakes back, payouts taken back
+            after = {
+                "status": done.status,
+                "staked": row.staked,
+                "returned": row.returned,
+                "held": 0,
+                "balance": player.balance,
+                "balance_change": refunded,
+            }
+            audit.append(
+                unit.conn,
+                unit.now,
+                admin.actor,
+                AuditAction.VOID,
+                ("round", round_id),
+                before,
+                after,
+                why,
+            )
+            return done
+
+    # -- the log -------------------------------------------------------------------------------
+
+    def audit_log(
+        self, *, target_id: str | None = None, offset: int = 0, limit: int = 100
+    ) -> tuple[list[AuditEntry], int]:
+        """A page of the audit log, newest first, and how many entries it holds in all."""
+        with self._store.unit() as unit:
+            return audit.entries(unit.conn, target_id=target_id, offset=offset, limit=limit)
+
+    def verify_audit(self) -> ChainCheck:
+        """Check the audit log's hash chain from its first entry."""
+        with self._store.unit() as unit:
+            return audit.verify(unit.conn)

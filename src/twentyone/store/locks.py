@@ -1,0 +1,36 @@
+"""Player locks: a locked player cannot log in or deal (an administrator locks and unlocks,
+:mod:`twentyone.store.admin`; every lock and unlock is in the audit log).
+
+A round already in progress when its player is locked stays as it is: the player cannot play
+it on (no session is accepted), and an administrator may void it.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from sqlalchemy import Connection, Table, bindparam, select
+
+from twentyone.errors import TwentyoneError
+from twentyone.store.admin_models import PlayerLockRow
+
+LOCKS = cast(Table, PlayerLockRow.__table__)
+_K = LOCKS.c
+_IS_LOCKED = select(_K.player_id).where(_K.player_id == bindparam("player_id"))
+
+
+class AccountLockedError(TwentyoneError):
+    """The casino has locked this player's account: no login, no new round."""
+
+    code = "account-locked"
+
+
+def is_locked(conn: Connection, player_id: str) -> bool:
+    """Whether ``player_id`` is locked."""
+    return conn.execute(_IS_LOCKED, {"player_id": player_id}).first() is not None
+
+
+def refuse_locked(conn: Connection, player_id: str) -> None:
+    """:class:`AccountLockedError` when ``player_id`` is locked."""
+    if is_locked(conn, player_id):
+        raise AccountLockedError("this account is locked by the casino: no new round")

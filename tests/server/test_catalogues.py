@@ -80,6 +80,8 @@ def _code_strings() -> tuple[set[str], set[str], set[str]]:
     for path in _js_sources():
         source = path.read_text(encoding="utf-8")
         literals |= set(re.findall(r'"([^"\\\n]*)"', source))
+        for numbers in re.findall(r"\[([\d,\s]+)\]", source):  # [1, 7, 30]: a key's parts
+            literals |= {n.strip() for n in numbers.split(",") if n.strip()}
         for template in re.findall(r"`([^`]*)`", source):
             if "${" in template:
                 pattern = "".join(

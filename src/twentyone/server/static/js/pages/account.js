@@ -140,6 +140,7 @@ function confirmGuestLogout() {
 
 export async function renderAccount() {
   if (!app.me) return renderLoggedOut(); // logged out: the player chooses the way on
+  const here = location.hash; // a redraw that finishes after the player has moved on draws nothing
   setAccount(await api("GET", "/api/auth/me"));
   const me = app.me;
   const summary = el(
@@ -153,6 +154,7 @@ export async function renderAccount() {
     el("div", { id: "logout-confirm", hidden: true }),
   );
   const protection = await protectionSettings();
+  if (location.hash !== here) return;
   if (me.registered) return mount(el("h1", { text: t("page.account") }), summary, protection);
   mount(
     el("h1", { text: t("page.account") }),

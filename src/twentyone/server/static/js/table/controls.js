@@ -6,6 +6,7 @@ import { chipLabel } from "../format.js";
 import { el } from "../dom.js";
 import { actionName, formatList, formatMoney, handLabel, t } from "../names.js";
 import { hintButton, hintPanel } from "./hint.js";
+import { keyCap } from "./keyboard.js";
 
 /**
  * @typedef {object} ControlsView
@@ -82,7 +83,7 @@ function button(id, label, { enabled, onClick, cls = "", key = undefined, descri
       onclick: onClick,
     },
     label,
-    key ? el("kbd", { "aria-hidden": "true", text: key.replace("Shift+", "⇧") }) : null,
+    key ? el("kbd", { "aria-hidden": "true", text: keyCap(key).replace("Shift+", "⇧") }) : null,
   );
 }
 

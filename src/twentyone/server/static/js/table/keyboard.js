@@ -4,6 +4,14 @@
 import { el } from "../dom.js";
 import { t } from "../names.js";
 
+/**
+ * A key's name as the player's keyboard prints it ("Enter" is "Invio" in Italian).
+ * @param {string} key a shortcut as SHORTCUTS names it ("Enter", "Shift+R", "H")
+ */
+export function keyCap(key) {
+  return key === "Enter" ? t("key.enter") : key;
+}
+
 /** key -> [button id, what it does (a catalogue key)]; the first found enabled button wins */
 export const SHORTCUTS = [
   { keys: ["Enter"], ids: ["btn-deal"], what: "keys.deal" },
@@ -41,7 +49,7 @@ export function helpDialog() {
       el(
         "table",
         { class: "data" },
-        el("tbody", {}, SHORTCUTS.map((s) => el("tr", {}, el("td", {}, s.keys.map((k) => el("kbd", { text: k }))), el("td", { text: t(s.what) })))),
+        el("tbody", {}, SHORTCUTS.map((s) => el("tr", {}, el("td", {}, s.keys.map((k) => el("kbd", { text: keyCap(k) }))), el("td", { text: t(s.what) })))),
       ),
       el("p", { class: "note", text: t("keys.note") }),
       el("form", { method: "dialog" }, el("button", { class: "btn", id: "help-close", type: "submit", text: t("keys.close") })),

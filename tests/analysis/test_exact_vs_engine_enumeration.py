@@ -18,7 +18,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from engine_enumeration import Decide, enumerate_rounds
+from engine_enumeration import DecideByHands, enumerate_rounds
 
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
@@ -29,21 +29,25 @@ ACE, TEN = 0, 9
 _HIT_STAND = frozenset({Action.HIT, Action.STAND})
 
 
-def optimal_decider(rules: Rules, shoe: tuple[int, ...], *, cdp1: bool = False) -> Decide:
+def optimal_decider(
+    rules: Rules, shoe: tuple[int, ...], *, cdp1: bool = False, cdp: bool = False
+) -> DecideByHands:
     """The analysis's policy for ``shoe``, asked as the engine asks (as ExactStrategy does)."""
     policies: dict[int, OptimalPolicy] = {}
 
-    def decide(hand: tuple[int, ...], up: int, legal: frozenset[str], pair: int | None) -> str:
+    def decide(
+        hand: tuple[int, ...], up: int, legal: frozenset[str], pair: int | None, hands: int = 1
+    ) -> str:
         policy = policies.get(up)
         if policy is None:
-            policy = OptimalPolicy(make_solver(rules, up, shoe), first_hand_play=cdp1)
+            policy = OptimalPolicy(make_solver(rules, up, shoe), first_hand_play=cdp1, by_hands=cdp)
             prepare_splits(policy.solver, policy.splits)
             policies[up] = policy
         allowed = frozenset(Action(a) for a in legal)
         if len(allowed) == 1:
             return str(next(iter(allowed)))
         if pair is not None:
-            return str(policy.split_hand_action(pair, hand, allowed))
+            return str(policy.split_hand_action(pair, hand, allowed, hands))
         if sum(hand) >= 3 and allowed >= _HIT_STAND:
             return str(Action.HIT if policy.hits(hand) else Action.STAND)
         return str(policy.choose(hand, allowed))
@@ -129,38 +133,51 @@ RESPLIT_UPS = [(name, up) for name in sorted(RESPLIT_CASES) for up in (ACE, TEN)
 RESPLIT_UPS = [(name, up) for name, up in RESPLIT_UPS if not (name.startswith("8s") and up == TEN)]
 CDP1_CASES = {"8s-to-4-peek", "aces-resplit-hit", "aces-no-resplit"}
 """The cases also played with CDP1's post-split play."""
+CDP_CASES = {"aces-resplit-hit"}
+"""The cases also played with CDP's post-split play (by the number of hands): against an ace
+and a ten its play differs from CDP1's, and so does its value."""
 
 
 @pytest.mark.parametrize(
-    ("name", "up", "cdp1"),
-    [(n, u, False) for n, u in RESPLIT_UPS]
-    + [(n, u, True) for n, u in RESPLIT_UPS if n in CDP1_CASES],
+    ("name", "up", "play"),
+    [(n, u, "cdz") for n, u in RESPLIT_UPS]
+    + [(n, u, "cdp1") for n, u in RESPLIT_UPS if n in CDP1_CASES]
+    + [(n, u, "cdp") for n, u in RESPLIT_UPS if n in CDP_CASES],
 )
-def test_resplit_value_matches_engine(name: str, up: int, cdp1: bool) -> None:
+def test_resplit_value_matches_engine(name: str, up: int, play: str) -> None:
     """SPEC 3: "a pair drawn to a split hand may be split again while fewer than the most hands
     exist": the value of splitting the pair equals the engine's over every card sequence, split
-    hands playing as unsplit ones (CDZ-) or as is best for a split hand of the pair (CDP1).
+    hands playing as unsplit ones (CDZ-), as is best for a split hand of the pair (CDP1), or
+    that for the number of hands on the spot when the hand is played (CDP: the engine's
+    enumeration tells the policy how many hands the spot has, as the table shows a player).
 
     The pair is split at the deal whatever the policy would do there, so every case values a
     split; with a peek the round's blackjack term is the deal's (the dealer takes one bet)."""
     shoe, pair, switches = RESPLIT_CASES[name]
     rules = Rules(decks=1, **switches)  # type: ignore[arg-type]
     solver = make_solver(rules, up, shoe)
-    policy = OptimalPolicy(solver, first_hand_play=cdp1)
+    policy = OptimalPolicy(solver, first_hand_play=play == "cdp1", by_hands=play == "cdp")
     prepare_splits(solver, policy.splits)
     hand = tuple(2 if i == pair else 0 for i in range(10))
     exact = policy.splits.value(pair)[0]
     if solver.peek:
         exact -= solver.blackjack_chance(hand)
-    play = optimal_decider(rules, shoe, cdp1=cdp1)
+    policy_play = optimal_decider(rules, shoe, cdp1=play == "cdp1", cdp=play == "cdp")
 
-    def decide(cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None) -> str:
+    def decide(
+        cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None, hands: int
+    ) -> str:
         if split is None and cards == hand and "split" in legal:
             return "split"
-        return play(cards, up, legal, split)
+        return policy_play(cards, up, legal, split, hands)
 
-    engine = enumerate_rounds(rules, shoe, decide, given=(pair, up, pair))
+    engine = enumerate_rounds(rules, shoe, decide, given=(pair, up, pair), by_hands=True)
     assert exact == pytest.approx(float(engine.ev), abs=1e-12)
+    if play == "cdp":
+        other = OptimalPolicy(make_solver(rules, up, shoe), first_hand_play=True)
+        prepare_splits(other.solver, other.splits)
+        cdp1 = other.splits.value(pair)[0]
+        assert policy.splits.value(pair)[0] > cdp1 + 1e-4, "the case does not tell CDP from CDP1"
 
 
 ONE_HAND_CASES = {

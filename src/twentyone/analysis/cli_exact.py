@@ -75,8 +75,8 @@ def house_edge_command(
     strategy: Annotated[
         str,
         typer.Option(
-            help="optimal (composition-dependent, CDZ-), cdp1 (split hands play their own best) "
-            "or basic (chart)."
+            help="optimal (composition-dependent, CDZ-), cdp1 (split hands play their own best), "
+            "cdp (and by the number of hands) or basic (chart)."
         ),
     ] = "optimal",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,

@@ -254,14 +254,16 @@ class SplitTables:
         if not solver.peek and not solver.takes_split:
             self.first = tables(True)
 
-    def second_card(self, pair: int, committed: int, restricted: bool, first: bool) -> FloatArray:
+    def second_card(
+        self, pair: int, committed: int, restricted: bool, first: bool, hands: int = 0
+    ) -> FloatArray:
         """The table version of :meth:`SplitSolver.second_card_value`."""
         splits = self.splits
         solver = splits.solver
         rows = splits.rows
         assert rows is not None
         table = self.first if first else self.table
-        k = splits.context(pair, committed)
+        k = splits.context(pair, committed, hands)
         removed = tuple(committed if i == pair else 0 for i in range(10))
         out = np.zeros((RESULTS, N_OUTCOMES))
         share = 0.25 if pair == TEN and solver.rules.split_by is SplitBy.RANK else 1.0
@@ -278,16 +280,16 @@ class SplitTables:
         """``{net: chance}`` of splitting ``pair`` (unnormalised with a peek: no dealer
         blackjack), the hands combined as independent given the pattern and dealer outcome."""
         out: dict[float, float] = {}
-        memo: dict[tuple[int, bool, bool], FloatArray] = {}
-        for _, hands in self.splits.pattern_terms(pair):
+        memo: dict[tuple[int, bool, bool, int], FloatArray] = {}
+        for _, hands in self.splits.hand_terms(pair):
             joint = []
             for terms in hands:
                 table = np.zeros((RESULTS, N_OUTCOMES))
-                for weight, m, restricted, first in terms:
-                    key = (m, restricted, first)
+                for weight, m, restricted, first, count in terms:
+                    key = (m, restricted, first, count)
                     found = memo.get(key)
                     if found is None:
-                        found = memo[key] = self.second_card(pair, m, restricted, first)
+                        found = memo[key] = self.second_card(pair, m, restricted, first, count)
                     table += weight * found
                 joint.append(table)
             dealer = joint[0].sum(axis=0)

@@ -212,13 +212,57 @@ def test_distribution_without_splits_matches_engine(name: str) -> None:
         assert got[net] == pytest.approx(chance, abs=1e-12), net
 
 
-def test_distribution_with_splits_keeps_the_exact_mean() -> None:
-    """With split rounds the hands are combined given the dealer's outcome: the mean (the
-    house edge) stays the engine's exactly and the result says it is not exact."""
-    rules = Rules(decks=1, peek=PeekMode.NONE, bj_takes_split_vs_ten=False, max_split_hands=2)
+TWO_HAND_CASES = {
+    "no-peek-split-refunded": Rules(
+        decks=1, peek=PeekMode.NONE, bj_takes_split_vs_ten=False, max_split_hands=2
+    ),
+    "peek-das": Rules(decks=1, max_split_hands=2),
+    "no-peek-double-refunded-charlie-h17": Rules(
+        decks=1,
+        peek=PeekMode.NONE,
+        bj_takes_double_vs_ace=False,
+        bj_takes_double_vs_ten=False,
+        max_split_hands=2,
+        charlie_cards=4,
+        dealer_hits_soft_17=True,
+    ),
+    "peek-hit-split-aces-no-das": Rules(
+        decks=1, max_split_hands=2, hit_split_aces=True, double_after_split=False
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TWO_HAND_CASES))
+def test_distribution_with_two_hand_splits_matches_engine(name: str) -> None:
+    """Issue 12: the distribution of a round "with splits and doubles": split once, every net
+    result (the two hands' sum, -4 to +4) has the engine's chance exactly, for every round the
+    tiny shoe deals (the hands are not assumed independent given the dealer's outcome)."""
+    rules = TWO_HAND_CASES[name]
     result = house_edge(rules, shoe=NO_PEEK_SHOE, distribution=True)
     assert result.distribution is not None
-    assert not result.distribution.exact
+    assert result.distribution.exact
     engine = enumerate_rounds(rules, NO_PEEK_SHOE, optimal_decider(rules, NO_PEEK_SHOE))
+    want = {float(k): float(v) for k, v in engine.distribution.items()}
+    if rules.double_after_split:
+        assert any(abs(k) > 2 for k in want), "no round with two hands won or lost doubled"
+    got = dict(result.distribution.outcomes)
+    assert got.keys() == want.keys()
+    for net, chance in want.items():
+        assert got[net] == pytest.approx(chance, abs=1e-12), net
+
+
+RESPLIT_SHOE = (2, 0, 0, 1, 0, 1, 1, 3, 0, 6)
+"""A A 4 6 7 8 8 8 and six tens: 8-8 may be resplit to three hands."""
+
+
+def test_distribution_with_resplits_keeps_the_exact_mean() -> None:
+    """With resplits the hands are combined given the dealer's outcome: the mean (the house
+    edge) stays the engine's exactly and the result says it is not exact."""
+    rules = Rules(decks=1, peek=PeekMode.NONE, bj_takes_split_vs_ten=False, max_split_hands=3)
+    result = house_edge(rules, shoe=RESPLIT_SHOE, distribution=True)
+    assert result.distribution is not None
+    assert not result.distribution.exact
+    engine = enumerate_rounds(rules, RESPLIT_SHOE, optimal_decider(rules, RESPLIT_SHOE))
+    assert any(abs(k) > 4 for k in engine.distribution), "no three-hand round"
     assert result.distribution.mean == pytest.approx(float(engine.ev), abs=1e-12)
     assert sum(p for _, p in result.distribution.outcomes) == pytest.approx(1.0, abs=1e-12)

@@ -280,8 +280,8 @@ def _returns_section(
         "is the total-dependent chart below. Insurance: per unit of insurance staked, taken "
         "with any hand (the chance of a ten under the ace is the same on average); the main-game "
         "figures decline it. Side bets: the fresh shoe enumerated exactly (fractions). Standard "
-        "deviations are per initial bet (main game, exact without splits, see the distribution "
-        "below) or per unit staked (side bets, exact).</p>"
+        "deviations are per initial bet (main game, exact without resplits, see the "
+        "distribution below) or per unit staked (side bets, exact).</p>"
     )
     return _section("Exact return of every bet", body)
 
@@ -352,9 +352,9 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
         "exact"
         if dist.exact
         else (
-            "exact for every round without a split; a split round's hands are combined as "
-            "independent given the dealer's final outcome, each hand's own chances exact (the "
-            "mean is the exact EV)"
+            "exact for every round of one or two hands; a round with resplits has its hands "
+            "combined as independent given the dealer's final outcome, each hand's own chances "
+            "exact (the mean is the exact EV)"
         )
     )
     body += (

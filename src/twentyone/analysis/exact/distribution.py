@@ -9,13 +9,15 @@ Method. For one hand the analysis already values each hand of the hand space aga
 dealer's outcome vector for its removal; here each value becomes a ``(5, 7)`` table
 ``P(the hand's result is r and the dealer ends in o)`` for ``r = -2 .. 2``, built the same way
 (settled rows, then a backward pass through the hits, layer by layer). A round without a split
-has one hand, so its distribution is exact. A split round's hands share the dealer's outcome:
-each hand's table is exact (the same pattern weights as its value, see
-:meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are combined as
-independent given the split pattern and the dealer's outcome. That keeps the mean exact (the
-distribution's mean is the house edge) and leaves out only what one hand's cards tell about
-another's beyond the dealer's outcome; :attr:`RoundDistribution.exact` says whether any split
-round entered.
+has one hand, so its distribution is exact. A split into two hands (no resplit possible) is
+summed exactly over every pair of final hands (:mod:`~twentyone.analysis.exact.split_pairs`).
+With resplits the hands share the dealer's outcome and each other's cards in a number of ways
+that grows too fast to enumerate: each hand's table is exact (the same pattern weights as its
+value, see :meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are
+combined as independent given the split pattern and the dealer's outcome. That keeps the mean
+exact (the distribution's mean is the house edge) and leaves out only what one hand's cards
+tell about another's beyond the dealer's outcome; :attr:`RoundDistribution.exact` says whether
+any such round entered.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from twentyone.analysis.exact.split import (
     SplitSolver,
     pair_index,
 )
+from twentyone.analysis.exact.split_pairs import two_hand_distribution
 from twentyone.rules import SplitBy
 
 RESULTS = 5
@@ -52,7 +55,7 @@ class RoundDistribution:
 
     Attributes:
         outcomes: ``(net, probability)`` pairs in increasing net, probabilities summing to one.
-        exact: ``False`` when split rounds enter with their hands combined as independent
+        exact: ``False`` when rounds with resplits enter, their hands combined as independent
             given the dealer's outcome (see the module docstring).
     """
 
@@ -346,10 +349,13 @@ def deal_distributions(
                 if action is Action.SPLIT:
                     pair = pair_index(hand)
                     assert pair is not None
-                    if split_tables is None:
-                        split_tables = SplitTables(splits)
-                    dist = split_tables.distribution(pair)
-                    exact = False
+                    if splits.resplits(pair):
+                        if split_tables is None:
+                            split_tables = SplitTables(splits)
+                        dist = split_tables.distribution(pair)
+                        exact = False
+                    else:
+                        dist = two_hand_distribution(splits, pair, _two_hand_context(splits, pair))
                 elif action is Action.SURRENDER:
                     dist = {-0.5: 1.0 - p_bj if solver.peek else 1.0}
                 elif action is Action.DOUBLE:
@@ -362,6 +368,11 @@ def deal_distributions(
                     dist = mix([(1.0, dist), (1.0, {-1.0: p_bj})])
                 parts.append((prob * weight, dist))
     return mix(parts), exact
+
+
+def _two_hand_context(splits: SplitSolver, pair: int) -> int:
+    """The ``hands`` of the context both hands of a two-hand split are valued in."""
+    return splits.hand_terms(pair)[0][1][0][0][4]
 
 
 def as_distribution(dist: dict[float, float], exact: bool) -> RoundDistribution:

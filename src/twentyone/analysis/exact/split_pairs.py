@@ -128,15 +128,19 @@ def two_hand_distribution(splits: SplitSolver, pair: int, hands: int = 0) -> dic
     second = hand_results(solver, cards, stake, split=True, first=False)
     if solver.peek:
         first[:, Outcome.BLACKJACK] = second[:, Outcome.BLACKJACK] = 0
-    left_i, right_i = np.triu_indices(n_final)
+    left_i, right_i = (np.asarray(x, dtype=np.int32) for x in np.triu_indices(n_final))
     # The pairs share far fewer unions: the dealer's chances and B once per union (a
     # composition's key is linear in its counts, so a union's key is the sum of two).
     key = cards @ _KEY_WEIGHTS
-    _, first_pair, which = np.unique(
-        key[left_i] + key[right_i], return_index=True, return_inverse=True
-    )
-    which = which.reshape(-1)
-    unions = cards[left_i[first_pair]] + cards[right_i[first_pair]]
+    pair_key = key[left_i] + key[right_i]
+    order = np.argsort(pair_key)
+    ordered_keys = pair_key[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = ordered_keys[1:] != ordered_keys[:-1]
+    # The pairs in union order: each pair's union index is then a running count.
+    left_i, right_i = left_i[order], right_i[order]
+    which = np.cumsum(new) - 1
+    unions = cards[left_i[new]] + cards[right_i[new]]
     fits = np.all(unions <= np.array(solver.shoe, dtype=np.int64)[None, :], axis=1)
     weighted = np.zeros((len(unions), N_OUTCOMES))
     weighted[fits] = solver._evaluator.probabilities(unions[fits])
@@ -153,6 +157,7 @@ def two_hand_distribution(splits: SplitSolver, pair: int, hands: int = 0) -> dic
     ranks = np.arange(10)
     run = np.exp(log_ff[ranks[None, :], drawn].sum(axis=1) - log_size[drawn.sum(axis=1)])
     weighted[fits] *= run[:, None]
+    by_outcome = np.ascontiguousarray(weighted.T)  # one outcome's chances gather from one row
     # A final hand's results against the dealer's outcomes take few distinct rows: sum the
     # pairs' chances per outcome into (first hand's row, second hand's row) cells.
     rows_1, class_1 = np.unique(first, axis=0, return_inverse=True)
@@ -169,7 +174,7 @@ def two_hand_distribution(splits: SplitSolver, pair: int, hands: int = 0) -> dic
         swapped = class_1[j] * len(rows_2) + class_2[i]
         union_of = which[lo : lo + _BLOCK]
         for o in range(N_OUTCOMES):
-            p = weighted[union_of, o]
+            p = by_outcome[o][union_of]
             table[o] += np.bincount(ordered, weights=chance * p, minlength=cells)
             table[o] += np.bincount(swapped, weights=once * p, minlength=cells)
     offset = 4

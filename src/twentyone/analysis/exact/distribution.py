@@ -33,7 +33,7 @@ from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.game import deal_legal
 from twentyone.analysis.exact.player import UpcardSolver, can_double
 from twentyone.analysis.exact.shoe import TEN, Composition, is_natural
-from twentyone.analysis.exact.space import IntArray, totals
+from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
     SPLIT_DOUBLE,
     SPLIT_HIT,
@@ -41,12 +41,11 @@ from twentyone.analysis.exact.split import (
     SplitSolver,
     pair_index,
 )
-from twentyone.analysis.exact.split_pairs import two_hand_distribution
+from twentyone.analysis.exact.split_pairs import hand_results, two_hand_distribution
 from twentyone.rules import SplitBy
 
 RESULTS = 5
 """A hand's result in units of initial bet, ``-2 .. 2``, at index ``result + 2``."""
-_DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,19 +121,7 @@ def settle_joint(
         d[~versus, Outcome.BLACKJACK] = p_bj
     else:
         d = solver.dealer_rows(removed).copy() if count else np.zeros((0, N_OUTCOMES))
-    total, _ = totals(hands)
-    result = np.zeros((count, N_OUTCOMES), dtype=np.int64)
-    result[:, : Outcome.BUST] = stake * np.sign(total[:, None] - _DEALER_TOTALS[None, :])
-    result[:, Outcome.BUST] = stake
-    charlie = solver.charlie
-    if charlie is not None and solver.rules.charlie_wins:
-        wins = hands.sum(axis=1) >= charlie
-        result[wins, : Outcome.BLACKJACK] = stake
-    loss = int((not split) or first or solver.takes_split)
-    if stake == 2 and solver.takes_double:
-        loss += 1
-    result[:, Outcome.BLACKJACK] = -loss
-    result[total > 21, :] = -stake
+    result = hand_results(solver, hands, stake, split=split, first=first)
     if solver.peek:
         d[:, Outcome.BLACKJACK] = 0.0
     table = np.zeros((count, RESULTS, N_OUTCOMES))

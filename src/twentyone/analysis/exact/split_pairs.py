@@ -143,7 +143,7 @@ def two_hand_distribution(splits: SplitSolver, pair: int, hands: int = 0) -> dic
     unions = cards[left_i[new]] + cards[right_i[new]]
     fits = np.all(unions <= np.array(solver.shoe, dtype=np.int64)[None, :], axis=1)
     weighted = np.zeros((len(unions), N_OUTCOMES))
-    weighted[fits] = solver._evaluator.probabilities(unions[fits])
+    weighted[fits] = solver.dealer_batch(unions[fits])
     if solver.peek:
         weighted[:, Outcome.BLACKJACK] = 0.0
     rest = list(solver.shoe)

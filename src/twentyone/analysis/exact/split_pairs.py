@@ -165,6 +165,9 @@ def two_hand_distribution(splits: SplitSolver, pair: int, hands: int = 0) -> dic
     class_1, class_2 = class_1.reshape(-1), class_2.reshape(-1)
     cells = len(rows_1) * len(rows_2)
     table = np.zeros((N_OUTCOMES, cells))
+    # Both hands settle alike (a peek, or a dealer blackjack takes every split bet): the pair
+    # (f, g) and (g, f) fall in mirrored cells of one table, summed as one.
+    alike = bool(np.array_equal(first, second))
     for lo in range(0, len(left_i), _BLOCK):
         i = left_i[lo : lo + _BLOCK]
         j = right_i[lo : lo + _BLOCK]
@@ -172,11 +175,15 @@ def two_hand_distribution(splits: SplitSolver, pair: int, hands: int = 0) -> dic
         once = np.where(i == j, 0.0, chance)
         ordered = class_1[i] * len(rows_2) + class_2[j]
         swapped = class_1[j] * len(rows_2) + class_2[i]
+        if alike:
+            ordered = np.minimum(ordered, swapped)
+            chance = chance + once
         union_of = which[lo : lo + _BLOCK]
         for o in range(N_OUTCOMES):
             p = by_outcome[o][union_of]
             table[o] += np.bincount(ordered, weights=chance * p, minlength=cells)
-            table[o] += np.bincount(swapped, weights=once * p, minlength=cells)
+            if not alike:
+                table[o] += np.bincount(swapped, weights=once * p, minlength=cells)
     offset = 4
     acc = np.zeros(2 * offset + 1)
     net = rows_1[:, None, :] + rows_2[None, :, :]  # (row 1, row 2, outcome)

@@ -43,12 +43,15 @@ class Enumeration:
         ev: the expected net per initial bet.
         by_up: ``up index -> (chance of the up card, E[net | up card])``.
         distribution: ``net -> chance``.
+        by_hands: ``number of player hands -> net -> chance`` (the same chances, by how many
+            hands the round ended with).
         rounds: how many distinct card sequences were played to the end.
     """
 
     ev: Fraction = Fraction(0)
     by_up: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
     distribution: dict[Fraction, Fraction] = field(default_factory=dict)
+    by_hands: dict[int, dict[Fraction, Fraction]] = field(default_factory=dict)
     rounds: int = 0
 
 
@@ -136,6 +139,8 @@ def enumerate_rounds(
         out.rounds += 1
         out.ev += chance * net
         out.distribution[net] = out.distribution.get(net, Fraction(0)) + chance
+        same = out.by_hands.setdefault(len(rnd.hands()), {})
+        same[net] = same.get(net, Fraction(0)) + chance
         up = rnd.up_card.points - 1
         acc = by_up.setdefault(up, [Fraction(0), Fraction(0)])
         acc[0] += chance

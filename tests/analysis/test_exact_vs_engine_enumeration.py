@@ -23,6 +23,7 @@ from engine_enumeration import DecideByHands, enumerate_rounds
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
 from twentyone.analysis.exact.house_edge import house_edge
+from twentyone.analysis.exact.split_pairs import two_hand_distribution
 from twentyone.rules import PeekMode, Rules, Surrender
 
 ACE, TEN = 0, 9
@@ -266,3 +267,31 @@ def test_distribution_with_resplits_keeps_the_exact_mean() -> None:
     assert any(abs(k) > 4 for k in engine.distribution), "no three-hand round"
     assert result.distribution.mean == pytest.approx(float(engine.ev), abs=1e-12)
     assert sum(p for _, p in result.distribution.outcomes) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", ["8s-to-3-peek", "8s-to-4-no-peek-refunds", "aces-resplit-hit"])
+def test_split_rounds_that_stay_at_two_hands_match_engine(name: str) -> None:
+    """Where a resplit is possible, the rounds in which neither second card pairs its hand (two
+    hands to the end) have the engine's distribution exactly: the exact part of a resplit
+    game's distribution (the rounds with more hands are combined given the dealer)."""
+    shoe, pair, switches = RESPLIT_CASES[name]
+    rules = Rules(decks=1, **switches)  # type: ignore[arg-type]
+    solver = make_solver(rules, ACE, shoe)
+    policy = OptimalPolicy(solver)
+    prepare_splits(solver, policy.splits)
+    assert policy.splits.resplits(pair)
+    got = two_hand_distribution(policy.splits, pair, restricted=True)
+    hand = tuple(2 if i == pair else 0 for i in range(10))
+    play = optimal_decider(rules, shoe)
+
+    def decide(cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None) -> str:
+        if split is None and cards == hand and "split" in legal:
+            return "split"
+        return play(cards, up, legal, split)
+
+    engine = enumerate_rounds(rules, shoe, decide, given=(pair, ACE, pair))
+    assert len(engine.by_hands) >= 2, "no round with a resplit"
+    want = {float(k): float(v) for k, v in engine.by_hands[2].items()}
+    assert got.keys() == want.keys()
+    for net, chance in want.items():
+        assert got[net] == pytest.approx(chance, abs=1e-12), net

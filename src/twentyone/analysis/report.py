@@ -352,9 +352,9 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
         "exact"
         if dist.exact
         else (
-            "exact for every round of one or two hands; a round with resplits has its hands "
-            "combined as independent given the dealer's final outcome, each hand's own chances "
-            "exact (the mean is the exact EV)"
+            "exact for every round of one or two hands; a round resplit to three or more hands "
+            "has its hands combined as independent given the dealer's final outcome, each "
+            "hand's own chances exact (the mean is the exact EV)"
         )
     )
     body += (

@@ -11,7 +11,8 @@ dealer's outcome vector for its removal; here each value becomes a ``(5, 7)`` ta
 (settled rows, then a backward pass through the hits, layer by layer). A round without a split
 has one hand, so its distribution is exact. A split into two hands (no resplit possible) is
 summed exactly over every pair of final hands (:mod:`~twentyone.analysis.exact.split_pairs`).
-With resplits the hands share the dealer's outcome and each other's cards in a number of ways
+Where a resplit is possible, the rounds that stay at two hands are summed the same way; a round
+of three or more hands shares the dealer's outcome and each other's cards in a number of ways
 that grows too fast to enumerate: each hand's table is exact (the same pattern weights as its
 value, see :meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are
 combined as independent given the split pattern and the dealer's outcome. That keeps the mean
@@ -268,10 +269,18 @@ class SplitTables:
 
     def distribution(self, pair: int) -> dict[float, float]:
         """``{net: chance}`` of splitting ``pair`` (unnormalised with a peek: no dealer
-        blackjack), the hands combined as independent given the pattern and dealer outcome."""
+        blackjack): the rounds that stay at two hands exactly
+        (:func:`~twentyone.analysis.exact.split_pairs.two_hand_distribution`), the others with
+        their hands combined as independent given the pattern and dealer outcome."""
         out: dict[float, float] = {}
         memo: dict[tuple[int, bool, bool, int], FloatArray] = {}
-        for _, hands in self.splits.hand_terms(pair):
+        solver = self.splits.solver
+        by_rank = pair == TEN and solver.rules.split_by is SplitBy.RANK
+        for pattern, hands in self.splits.hand_terms(pair):
+            if pattern.splits == 0 and not by_rank:
+                two = two_hand_distribution(self.splits, pair, hands[0][0][4], restricted=True)
+                out = mix([(1.0, out), (1.0, two)])
+                continue
             joint = []
             for terms in hands:
                 table = np.zeros((RESULTS, N_OUTCOMES))

@@ -62,11 +62,12 @@ def hand_results(
 
 
 def final_hands(
-    splits: SplitSolver, pair: int, hands: int
+    splits: SplitSolver, pair: int, hands: int, restricted: bool = False
 ) -> tuple[IntArray, IntArray, FloatArray]:
     """Every final split hand of ``pair`` in the two-hand context: its cards (the pair card
     included), its stake (1, or 2 when doubled) and ``c(f)``, the number of ordered draws after
-    the pair card that the policy turns into it (see the module docstring)."""
+    the pair card that the policy turns into it (see the module docstring). ``restricted``:
+    only hands whose second card is not a pair card (a resplit was possible)."""
     if splits.rows is None:
         splits.prepare()
     rows = splits.rows
@@ -77,6 +78,8 @@ def final_hands(
     mine = np.flatnonzero(rows.context == k)
     count = np.zeros(len(rows.code))
     for c in range(10):
+        if restricted and c == pair:
+            continue
         start = np.zeros(10, dtype=np.int64)
         start[pair] += 1
         start[c] += 1
@@ -117,12 +120,16 @@ def _log_ff_table(shoe: tuple[int, ...], most: int) -> FloatArray:
     return table
 
 
-def two_hand_distribution(splits: SplitSolver, pair: int, hands: int = 0) -> dict[float, float]:
+def two_hand_distribution(
+    splits: SplitSolver, pair: int, hands: int = 0, restricted: bool = False
+) -> dict[float, float]:
     """``{net: chance}`` of splitting ``pair`` into exactly two hands (unnormalised with a peek:
     the dealer's blackjack is the deal's), exact. ``hands``: the context's hand count
-    (:meth:`~twentyone.analysis.exact.split.SplitSolver.context`)."""
+    (:meth:`~twentyone.analysis.exact.split.SplitSolver.context`); ``restricted``: only the
+    rounds in which neither hand's second card is a pair card (where a resplit was possible,
+    the rounds that stay at two hands)."""
     solver = splits.solver
-    cards, stake, weight = final_hands(splits, pair, hands)
+    cards, stake, weight = final_hands(splits, pair, hands, restricted)
     n_final = len(cards)
     first = hand_results(solver, cards, stake, split=True, first=True)
     second = hand_results(solver, cards, stake, split=True, first=False)

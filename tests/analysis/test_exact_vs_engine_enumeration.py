@@ -272,8 +272,9 @@ def test_distribution_with_resplits_keeps_the_exact_mean() -> None:
 @pytest.mark.parametrize("name", ["8s-to-3-peek", "8s-to-4-no-peek-refunds", "aces-resplit-hit"])
 def test_split_rounds_that_stay_at_two_hands_match_engine(name: str) -> None:
     """Where a resplit is possible, the rounds in which neither second card pairs its hand (two
-    hands to the end) have the engine's distribution exactly: the exact part of a resplit
-    game's distribution (the rounds with more hands are combined given the dealer)."""
+    hands to the end) are summed exactly too (``restricted``): the engine's two-hand rounds
+    have that distribution (the house edge's distribution does not use it: it would double the
+    time of a figure that stays inexact for the rounds of three or more hands)."""
     shoe, pair, switches = RESPLIT_CASES[name]
     rules = Rules(decks=1, **switches)  # type: ignore[arg-type]
     solver = make_solver(rules, ACE, shoe)

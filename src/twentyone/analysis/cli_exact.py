@@ -5,8 +5,8 @@ player's expected result per initial bet, the RTP and the result per amount stak
 ``--json`` one object ``{"variant", "rules", "strategy", "ev", "rtp", "ev_per_total_bet",
 "seconds"}`` plus ``expected_stake``, ``insurance_ev``, ``sd``, ``variance`` and
 ``distribution`` (``{"outcomes": [{"net", "probability"}], "exact", "sd", "variance"}``: every
-net result of a round per initial bet with its chance; ``exact`` is false when rounds resplit
-to three or more hands enter, their hands combined given the dealer's outcome).
+net result of a round per initial bet with its chance; ``exact`` is false when split rounds
+that may be resplit enter, their hands combined given the dealer's outcome).
 
 ``strategy VARIANT [--rule KEY=VALUE ...] --format text|json|html|png [--out FILE]`` prints or
 writes the basic strategy chart derived from the exact values.

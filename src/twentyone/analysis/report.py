@@ -352,9 +352,10 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
         "exact"
         if dist.exact
         else (
-            "exact for every round of one or two hands; a round resplit to three or more hands "
-            "has its hands combined as independent given the dealer's final outcome, each "
-            "hand's own chances exact (the mean is the exact EV)"
+            "exact for every round of one hand and every split into two hands where no resplit "
+            "is possible; where one is, a split round's hands are combined as independent "
+            "given the dealer's final outcome, each hand's own chances exact (the mean is the "
+            "exact EV)"
         )
     )
     body += (

@@ -11,11 +11,13 @@ dealer's outcome vector for its removal; here each value becomes a ``(5, 7)`` ta
 (settled rows, then a backward pass through the hits, layer by layer). A round without a split
 has one hand, so its distribution is exact. A split into two hands (no resplit possible) is
 summed exactly over every pair of final hands (:mod:`~twentyone.analysis.exact.split_pairs`).
-Where a resplit is possible, the rounds that stay at two hands are summed the same way; a round
-of three or more hands shares the dealer's outcome and each other's cards in a number of ways
-that grows too fast to enumerate: each hand's table is exact (the same pattern weights as its
-value, see :meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are
-combined as independent given the split pattern and the dealer's outcome. That keeps the mean
+Where a resplit is possible, a round of three or more hands shares the dealer's outcome and
+each other's cards in a number of ways that grows too fast to enumerate: each hand's table is
+exact (the same pattern weights as its value, see
+:meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are combined as
+independent given the split pattern and the dealer's outcome (the rounds that stay at two hands
+could be summed exactly, ``two_hand_distribution(..., restricted=True)``, but that doubles the
+time for a figure that stays inexact). That keeps the mean
 exact (the distribution's mean is the house edge) and leaves out only what one hand's cards
 tell about another's beyond the dealer's outcome; :attr:`RoundDistribution.exact` says whether
 any such round entered.
@@ -268,19 +270,12 @@ class SplitTables:
         return out
 
     def distribution(self, pair: int) -> dict[float, float]:
-        """``{net: chance}`` of splitting ``pair`` (unnormalised with a peek: no dealer
-        blackjack): the rounds that stay at two hands exactly
-        (:func:`~twentyone.analysis.exact.split_pairs.two_hand_distribution`), the others with
-        their hands combined as independent given the pattern and dealer outcome."""
+        """``{net: chance}`` of splitting ``pair`` where a resplit is possible (unnormalised
+        with a peek: no dealer blackjack), the hands combined as independent given the pattern
+        and dealer outcome."""
         out: dict[float, float] = {}
         memo: dict[tuple[int, bool, bool, int], FloatArray] = {}
-        solver = self.splits.solver
-        by_rank = pair == TEN and solver.rules.split_by is SplitBy.RANK
-        for pattern, hands in self.splits.hand_terms(pair):
-            if pattern.splits == 0 and not by_rank:
-                two = two_hand_distribution(self.splits, pair, hands[0][0][4], restricted=True)
-                out = mix([(1.0, out), (1.0, two)])
-                continue
+        for _, hands in self.splits.hand_terms(pair):
             joint = []
             for terms in hands:
                 table = np.zeros((RESULTS, N_OUTCOMES))

@@ -71,7 +71,9 @@ def _wall(args: list[str]) -> float:
 def main() -> None:
     """Print one line per preset, then the start-up time."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("--strategy", default="optimal", choices=("optimal", "basic"))
+    parser.add_argument(
+        "--strategy", default="optimal", choices=("optimal", "cdp1", "cdp", "basic")
+    )
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     n = args.repeat

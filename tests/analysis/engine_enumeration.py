@@ -24,6 +24,8 @@ from twentyone.rules import Rules
 Decide = Callable[[tuple[int, ...], int, frozenset[str], int | None], str]
 """``(hand composition, up card index, legal action names, pair) -> action name``; ``pair`` is
 the index of a split hand's first card (the pair card), ``None`` for a hand not from a split."""
+DecideByHands = Callable[[tuple[int, ...], int, frozenset[str], int | None, int], str]
+""":data:`Decide` that also sees how many hands the spot has now (a player sees them)."""
 
 CARDS: tuple[Card, ...] = tuple(
     Card.parse(c) for c in ["As", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts"]
@@ -41,12 +43,15 @@ class Enumeration:
         ev: the expected net per initial bet.
         by_up: ``up index -> (chance of the up card, E[net | up card])``.
         distribution: ``net -> chance``.
+        by_hands: ``number of player hands -> net -> chance`` (the same chances, by how many
+            hands the round ended with).
         rounds: how many distinct card sequences were played to the end.
     """
 
     ev: Fraction = Fraction(0)
     by_up: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
     distribution: dict[Fraction, Fraction] = field(default_factory=dict)
+    by_hands: dict[int, dict[Fraction, Fraction]] = field(default_factory=dict)
     rounds: int = 0
 
 
@@ -57,7 +62,9 @@ def _composition(cards: Sequence[Card]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _play(rules: Rules, cards: list[int], decide: Decide) -> Round | None:
+def _play(
+    rules: Rules, cards: list[int], decide: Decide | DecideByHands, by_hands: bool = False
+) -> Round | None:
     """The round the cards deal to its end, or ``None`` if it needs more cards."""
     try:
         rnd = Round.start(rules, [SpotBet(BET)], Shoe([CARDS[i] for i in cards]))
@@ -72,14 +79,24 @@ def _play(rules: Rules, cards: list[int], decide: Decide) -> Round | None:
             assert hand is not None
             names = frozenset(str(a) for a in legal)
             pair = hand.cards[0].points - 1 if hand.from_split else None
-            rnd.act(decide(_composition(hand.cards), up, names, pair))
+            comp = _composition(hand.cards)
+            if by_hands:
+                hands = sum(1 for h in rnd.hands() if h.spot == hand.spot)
+                rnd.act(decide(comp, up, names, pair, hands))  # type: ignore[call-arg]
+            else:
+                rnd.act(decide(comp, up, names, pair))  # type: ignore[call-arg]
     except ShoeExhaustedError:
         return None
     return rnd
 
 
 def enumerate_rounds(
-    rules: Rules, shoe: tuple[int, ...], decide: Decide, given: Sequence[int | None] = ()
+    rules: Rules,
+    shoe: tuple[int, ...],
+    decide: Decide | DecideByHands,
+    given: Sequence[int | None] = (),
+    *,
+    by_hands: bool = False,
 ) -> Enumeration:
     """Play every round of ``shoe`` (a composition) whose first cards are ``given``.
 
@@ -88,7 +105,7 @@ def enumerate_rounds(
     dealer's first card is face up), so ``(None, 0)`` asks for the rounds with an ace up and
     ``(7, 9, 7)`` for 8-8 against a ten; the chances are then conditional on the fixed cards.
     Raises ``ValueError`` if a round could empty the shoe (the analysis assumes it never runs
-    out).
+    out). ``by_hands``: ``decide`` is a :data:`DecideByHands`.
     """
     if any(g is not None for g in given[1:2]) and rules.dealer_first_card_face_down:
         raise ValueError("the up card is the second card dealt only when the first is face up")
@@ -104,7 +121,7 @@ def enumerate_rounds(
         if k < len(given) and given[k] is not None:
             walk([*cards, given[k]], chance)  # type: ignore[list-item]
             return
-        rnd = _play(rules, cards, decide)
+        rnd = _play(rules, cards, decide, by_hands)
         if rnd is None:
             n = sum(left)
             if n == 0:
@@ -122,6 +139,8 @@ def enumerate_rounds(
         out.rounds += 1
         out.ev += chance * net
         out.distribution[net] = out.distribution.get(net, Fraction(0)) + chance
+        same = out.by_hands.setdefault(len(rnd.hands()), {})
+        same[net] = same.get(net, Fraction(0)) + chance
         up = rnd.up_card.points - 1
         acc = by_up.setdefault(up, [Fraction(0), Fraction(0)])
         acc[0] += chance

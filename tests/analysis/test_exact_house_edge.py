@@ -102,3 +102,15 @@ def test_cdp1_post_split_play_is_at_least_cdz() -> None:
     assert cdz < cdp1 < cdz + 0.0005
     plain = Rules(decks=1, max_split_hands=1)
     assert house_edge(plain, "cdp1").ev == pytest.approx(house_edge(plain).ev, abs=1e-15)
+
+
+def test_cdp_play_by_the_number_of_hands_is_at_least_cdp1() -> None:
+    """CDP lets a split hand's play depend on how many hands the spot has when it is played
+    (issue 12): with resplits it is worth more than CDP1's one play per pair; split once there
+    are always two hands, so it is CDP1 exactly."""
+    rules = Rules(decks=1, max_split_hands=4)
+    cdp1 = house_edge(rules, "cdp1").ev
+    cdp = house_edge(rules, "cdp").ev
+    assert cdp1 < cdp < cdp1 + 0.0005
+    once = rules.replace(max_split_hands=2)
+    assert house_edge(once, "cdp").ev == house_edge(once, "cdp1").ev

@@ -15,6 +15,7 @@ LAYERS = (
     "dealer",
     "player",
     "split",
+    "split_pairs",
     "game",
     "basic",
     "distribution",

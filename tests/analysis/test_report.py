@@ -7,6 +7,7 @@ confirmation with 99% confidence interval, hit frequencies, standard deviation, 
 from __future__ import annotations
 
 import base64
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -57,7 +58,7 @@ def test_report_has_every_section(variant: str) -> None:
     assert "<script" not in page
     assert not re.search(r'(src|href)="(https?:|//)', page), "self-contained: no external links"
     if found.rules.side_bets:
-        assert "suited-777" in page and "96.0518%" in page  # the felt table's exact RTP
+        assert "Suited 7-7-7" in page and "96.0518%" in page  # the felt table's exact RTP
     else:
         assert "offers no side bet" in page
 
@@ -125,3 +126,68 @@ def test_report_simulation_length_reaches_the_target_half_width() -> None:
     sd = house_edge(base_game_rules(rules), StrategyKind.BASIC, distribution=True).sd
     assert sd is not None
     assert Z99 * sd / n**0.5 <= 0.0002 < Z99 * sd / (n - 1) ** 0.5
+
+
+CHROMIUM = os.environ.get("TWENTYONE_CHROMIUM", "/usr/bin/chromium")
+SHOTS = Path(os.environ.get("TWENTYONE_SCREENSHOTS", "/tmp"))
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+LAYOUT_JS = """() => {
+  const right = (el) => el.getBoundingClientRect().right;
+  return {
+    pageWidth: document.documentElement.scrollWidth,
+    width: innerWidth,
+    headings: [...document.querySelectorAll('h2')].map(h => [h.textContent, right(h)]),
+    tables: [...document.querySelectorAll('table')].map(t => right(t)),
+    images: [...document.querySelectorAll('img')].map(i => [right(i), i.naturalWidth]),
+    fontSize: parseFloat(getComputedStyle(document.querySelector('td')).fontSize),
+  };
+}"""
+
+
+def _missing(message: str) -> None:
+    """Fail under CI, skip elsewhere (a machine without Chromium)."""
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
+    """The brief: what people see is tested in real Chromium at phone and desktop sizes. The
+    page never scrolls sideways (a wide table scrolls inside itself), every section heading and
+    the strategy picture fit the screen, the tables' text stays readable (12 px or more), and
+    no side bet, outcome or pay table is shown by its id."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - depends on the machine
+        _missing("the playwright package is not installed")
+        return
+    if not Path(CHROMIUM).exists():
+        _missing(f"no Chromium at {CHROMIUM}")
+    page_file = tmp_path / "par.html"
+    page_file.write_text(_page("lucky-ladies", 2_000), encoding="utf-8")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            for name, viewport in VIEWPORTS.items():
+                tab = browser.new_page(viewport=viewport)
+                tab.goto(page_file.as_uri())
+                layout = tab.evaluate(LAYOUT_JS)
+                tab.screenshot(path=str(SHOTS / f"par-{name}.png"), full_page=True)
+                width = layout["width"]
+                assert layout["pageWidth"] <= width, f"{name}: the page scrolls sideways"
+                assert [h for h, _ in layout["headings"]] == list(SECTIONS)
+                assert all(r <= width + 0.5 for _, r in layout["headings"])
+                assert all(r <= width + 0.5 for r in layout["tables"]), name
+                assert layout["images"] and all(
+                    r <= width + 0.5 and natural > 0 for r, natural in layout["images"]
+                )
+                assert layout["fontSize"] >= 12
+                text = tab.inner_text("body")
+                for slug in ("qh-pair-dealer-blackjack", "matched-20", "any-20", "numba"):
+                    assert slug not in text, f"{name}: {slug!r} is shown"
+                assert "Queen of hearts pair" in text or "Lucky Ladies (Pay table A)" in text
+                tab.close()
+        finally:
+            browser.close()

@@ -264,7 +264,7 @@ def test_simulate_and_report_analyse_it(
     assert main(argv) == 0
     page = out.read_text(encoding="utf-8")
     assert "Two Deck Lucky Ladies: math report (PAR sheet)" in page
-    assert "game-test-generous" in page
+    assert "Lucky Ladies (More for a suited 20)" in page  # the pay table by its description
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ player's expected result per initial bet, the RTP and the result per amount stak
 "seconds"}`` plus ``expected_stake``, ``insurance_ev``, ``sd``, ``variance`` and
 ``distribution`` (``{"outcomes": [{"net", "probability"}], "exact", "sd", "variance"}``: every
 net result of a round per initial bet with its chance; ``exact`` is false when split rounds
-enter with their hands combined given the dealer's outcome).
+that may be resplit enter, their hands combined given the dealer's outcome).
 
 ``strategy VARIANT [--rule KEY=VALUE ...] --format text|json|html|png [--out FILE]`` prints or
 writes the basic strategy chart derived from the exact values.
@@ -75,8 +75,8 @@ def house_edge_command(
     strategy: Annotated[
         str,
         typer.Option(
-            help="optimal (composition-dependent, CDZ-), cdp1 (split hands play their own best) "
-            "or basic (chart)."
+            help="optimal (composition-dependent, CDZ-), cdp1 (split hands play their own best), "
+            "cdp (and by the number of hands) or basic (chart)."
         ),
     ] = "optimal",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,

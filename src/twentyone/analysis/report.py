@@ -36,6 +36,13 @@ from twentyone.analysis.exact.strategy import UP_LABELS, strategy_chart
 from twentyone.analysis.sidebets import SideBetAnalysis, analyse_side_bet
 from twentyone.analysis.simulate import SimulationResult
 from twentyone.analysis.simulate.stats import outcome_distribution
+from twentyone.display import (
+    format_money,
+    outcome_name,
+    paytable_name,
+    side_bet_name,
+    side_outcome_name,
+)
 from twentyone.rules import PeekMode, Rules
 from twentyone.rulestext import rules_document
 from twentyone.sidebets.base import LOSE
@@ -204,14 +211,18 @@ def _paytables_section(rules: Rules) -> str:
     parts = ["<h3>Main game</h3>", _table(("outcome", "pays"), main, left=2)]
     for bet in rules.side_bets:
         analysis = analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
-        rows = [(line.outcome, f"{line.pays} to 1") for line in analysis.outcomes if line.pays >= 0]
-        limits = f"stake {bet.min_stake / 100:,.2f} to {bet.max_stake / 100:,.2f}"
+        rows = [
+            (side_outcome_name(bet.name, line.outcome), f"{line.pays} to 1")
+            for line in analysis.outcomes
+            if line.pays >= 0
+        ]
+        limits = f"stake {format_money(bet.min_stake)} to {format_money(bet.max_stake)}"
         cap = (
-            f"; winnings capped at {bet.aggregate_cap / 100:,.2f} per round"
+            f"; winnings capped at {format_money(bet.aggregate_cap)} per round"
             if bet.aggregate_cap
             else ""
         )
-        parts.append(f"<h3>{_e(bet.name)} (pay table {_e(bet.paytable)})</h3>")
+        parts.append(f"<h3>{_e(_side_label(bet.name, bet.paytable))}</h3>")
         parts.append(f'<p class="note">{_e(limits + cap)}</p>')
         parts.append(_table(("outcome", "pays"), rows, left=2))
     if not rules.side_bets:
@@ -245,7 +256,7 @@ def _returns_section(
     for side in sides:
         rows.append(
             (
-                f"Side bet {side.name} ({side.paytable})",
+                f"Side bet {_side_label(side.name, side.paytable)}",
                 _pct(float(side.ev)),
                 f"{float(side.rtp) * 100:.4f}%",
                 _pct(float(side.ev)),
@@ -269,7 +280,8 @@ def _returns_section(
         "is the total-dependent chart below. Insurance: per unit of insurance staked, taken "
         "with any hand (the chance of a ten under the ace is the same on average); the main-game "
         "figures decline it. Side bets: the fresh shoe enumerated exactly (fractions). Standard "
-        "deviations are exact, per initial bet (main game) or per unit staked (side bets).</p>"
+        "deviations are per initial bet (main game, exact without resplits, see the "
+        "distribution below) or per unit staked (side bets, exact).</p>"
     )
     return _section("Exact return of every bet", body)
 
@@ -294,7 +306,7 @@ def _published_section(
             if side is None:
                 continue
             computed = float(side.rtp)
-            label = f"Side bet {side.name} ({side.paytable})"
+            label = f"Side bet {_side_label(side.name, side.paytable)}"
             reason = _rounding_reason(fig.rtp, computed, "the pay table and deck count")
         rows.append((label, f"{fig.rtp * 100:.2f}%", f"{computed * 100:.4f}%", reason))
     sources = "".join(f"<li>{_e(f.source)}</li>" for f in figures)
@@ -340,9 +352,10 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
         "exact"
         if dist.exact
         else (
-            "exact for every round without a split; a split round's hands are combined as "
-            "independent given the dealer's final outcome, each hand's own chances exact (the "
-            "mean is the exact EV)"
+            "exact for every round of one hand and every split into two hands where no resplit "
+            "is possible; where one is, a split round's hands are combined as independent "
+            "given the dealer's final outcome, each hand's own chances exact (the mean is the "
+            "exact EV)"
         )
     )
     body += (
@@ -368,7 +381,12 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
 
 
 def _money(minor: int) -> str:
-    return f"{minor / 100:,.2f}"
+    return format_money(minor)
+
+
+def _side_label(name: str, paytable: str) -> str:
+    """A side bet and its pay table by their display names."""
+    return f"{side_bet_name(name)} ({paytable_name(name, paytable)})"
 
 
 def _exposure_section(
@@ -397,7 +415,7 @@ def _exposure_section(
             capped = f" (capped: at most {_money(bet.aggregate_cap)} won per round)"
         rows.append(
             (
-                f"Side bet {side.name}",
+                f"Side bet {side_bet_name(side.name)}",
                 f"{best} x the stake = {_money(per_spot)} at the {_money(bet.max_stake)} maximum",
                 f"{_money(total)}{capped}",
             )
@@ -443,7 +461,7 @@ def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -
             freq = result.tally.side_outcomes.get(line.outcome, 0) / n if simulated else None
             rows.append(
                 (
-                    line.outcome,
+                    side_outcome_name(side.name, line.outcome),
                     "-1 (stake lost)" if line.outcome == LOSE else f"{line.pays} to 1",
                     _fraction(line.probability),
                     _prob(float(line.probability)),
@@ -459,7 +477,7 @@ def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -
             "simulated",
             "EV contribution",
         )
-        parts.append(f"<h3>{_e(side.name)}, pay table {_e(side.paytable)}, {side.decks} decks</h3>")
+        parts.append(f"<h3>{_e(_side_label(side.name, side.paytable))}, {side.decks} decks</h3>")
         parts.append(_table(head, rows, left=2))
         parts.append(
             f"<p>EV {_fraction(side.ev)} = {_pct(float(side.ev))} per unit staked; RTP "
@@ -474,6 +492,14 @@ def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -
 
 def _verdict(ok: bool) -> str:
     return '<span class="ok">inside</span>' if ok else '<span class="bad">OUTSIDE</span>'
+
+
+_PATHS = {
+    "numba": "the compiled simulation kernel",
+    "engine": "the game engine, round by round",
+    "checked": "the compiled kernel and the game engine, checked round for round",
+}
+"""What played a simulation's rounds, by its path."""
 
 
 def _simulation_section(result: SimulationResult) -> str:
@@ -503,16 +529,17 @@ def _simulation_section(result: SimulationResult) -> str:
         exact = float(side.exact.ev)
         rows.append(
             (
-                f"Side bet {side.name}, EV per unit",
+                f"Side bet {side_bet_name(side.name)}, EV per unit",
                 _pct(side.estimate.mean),
                 f"[{_pct(slo)}, {_pct(shi)}]",
                 _pct(exact),
                 "inside" if side.estimate.covers(exact) else "OUTSIDE",
             )
         )
+    player = _PATHS.get(str(result.path), str(result.path))
     body = (
-        f"<p>{result.rounds:,} rounds, seed {result.seed}, played by the <b>{_e(result.path)}</b> "
-        f"path in {result.seconds:.1f} s ({result.rounds_per_second:,.0f} rounds/s). One spot, "
+        f"<p>{result.rounds:,} rounds, seed {result.seed}, played by <b>{_e(player)}</b>"
+        f" in {result.seconds:.1f} s ({result.rounds_per_second:,.0f} rounds/s). One spot, "
         "basic strategy, the side bet at its minimum stake every round, insurance declined. "
         f"The exact main-game EV lies {_verdict(result.within_ci)} the 99% confidence interval."
         f" Its half-width is ±{half * 100:.4f}% (the report's target: at most ±"
@@ -552,7 +579,7 @@ def _hits_section(result: SimulationResult) -> str:
         "side_bet_win": "side bet wins",
     }
     rounds = [(labels.get(k, k), _prob(v)) for k, v in result.hit_frequencies().items()]
-    hands = [(k, _prob(v)) for k, v in result.hand_outcomes().items()]
+    hands = [(outcome_name(k), _prob(v)) for k, v in result.hand_outcomes().items()]
     body = "<h3>Per round</h3>" + _table(("event", "frequency"), rounds)
     body += "<h3>Per hand (split hands counted separately)</h3>"
     body += _table(("outcome", "share of hands"), hands)
@@ -620,7 +647,7 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
         f"<h1>{_e(title)}</h1>"
-        f'<p class="sub">Variant <b>{_e(variant.name)}</b>, rules version '
+        f'<p class="sub">Variant id <b>{_e(variant.name)}</b>, rules version '
         f"{_e(document['rules_version'])}, twentyone {__version__}. {_e(variant.description)}</p>"
         f"{body}</body></html>\n"
     )

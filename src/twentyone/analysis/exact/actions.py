@@ -34,6 +34,9 @@ class StrategyKind(StrEnum):
     CDP1 = "cdp1"
     """As ``optimal`` before a split; a split hand plays what is best for a split hand of its
     pair with the other pair card out of the shoe (the same play for every split hand)."""
+    CDP = "cdp"
+    """As ``cdp1``, the split hand's play chosen for the number of hands on the spot when it is
+    played: best for a split hand of its pair with the other hands' pair cards out."""
 
 
 ACTION_ORDER: tuple[Action, ...] = tuple(Action)

@@ -230,42 +230,56 @@ class DealerEvaluator:
             raise ValueError("removed cards are not in the shoe")
         out = np.zeros((len(removed), N_OUTCOMES))
         if len(removed) and self.multisets:
-            # Distinct removals, sorted by key (rank 9 most significant): the distinct suffixes
-            # (counts of ranks d..9) of each level are then runs, found without sorting again.
-            full, first, inverse = np.unique(
+            # Distinct removals, sorted by key (rank 9 most significant), summed in blocks: the
+            # per-level arrays are (suffixes x nodes), too large for memory at once when the
+            # removals are many.
+            _, first, inverse = np.unique(
                 removed @ _SUFFIX_WEIGHTS, return_index=True, return_inverse=True
             )
-            inverse = inverse.reshape(-1)
-            levels: list[tuple[IntArray, IntArray]] = []
-            parent = np.zeros(len(full), dtype=np.int64)
-            for d in range(9, -1, -1):
-                key = full // _SUFFIX_WEIGHTS[d]
-                new = np.ones(len(key), dtype=np.bool_)
-                new[1:] = key[1:] != key[:-1]
-                run = np.cumsum(new) - 1
-                levels.append((key[new] % _SUFFIX, parent[new]))
-                parent = run
-            # value[s, node]: the node's subtree sum for suffix s (suffix-major: row gathers).
-            value = self._weight[None, :]
-            for d in range(9, 0, -1):
-                count, tail = levels[9 - d]
-                factor = self._child_ratio[d][count]
-                factor *= value[tail]
-                value = np.add.reduceat(factor, self._parent_at[d], axis=1)
-            # The root: the aces' factor and the size factor of each (aces, size) removal, then
-            # each child's outcome.
-            count, tail = levels[9]
-            sizes = removed[first].sum(axis=1)
-            pairs, which = np.unique(count * (self.total + 1) + sizes, return_inverse=True)
-            root = self._child_ratio[0][pairs // (self.total + 1)]
-            root *= self._size_ratio[pairs % (self.total + 1)][:, self._child_size]
-            factor = root[which.reshape(-1)]
-            factor *= value[tail]
-            out[:, self._outcomes] = np.add.reduceat(factor, self._outcome_at, axis=1)[inverse]
+            distinct = removed[first]
+            sums = np.concatenate(
+                [self._sums(distinct[i : i + _BLOCK]) for i in range(0, len(distinct), _BLOCK)]
+            )
+            out = sums[inverse.reshape(-1)]
         out[:, Outcome.BUST] = 1.0 - out.sum(axis=1)
         return out
 
+    def _sums(self, removed: IntArray) -> FloatArray:
+        """The non-bust outcome chances ``(H, 7)`` of distinct removals sorted by key."""
+        full = removed @ _SUFFIX_WEIGHTS
+        # The distinct suffixes (counts of ranks d..9) of each level are runs of the sorted keys.
+        levels: list[tuple[IntArray, IntArray]] = []
+        parent = np.zeros(len(full), dtype=np.int64)
+        for d in range(9, -1, -1):
+            key = full // _SUFFIX_WEIGHTS[d]
+            new = np.ones(len(key), dtype=np.bool_)
+            new[1:] = key[1:] != key[:-1]
+            run = np.cumsum(new) - 1
+            levels.append((key[new] % _SUFFIX, parent[new]))
+            parent = run
+        # value[s, node]: the node's subtree sum for suffix s (suffix-major: row gathers).
+        value = self._weight[None, :]
+        for d in range(9, 0, -1):
+            count, tail = levels[9 - d]
+            factor = self._child_ratio[d][count]
+            factor *= value[tail]
+            value = np.add.reduceat(factor, self._parent_at[d], axis=1)
+        # The root: the aces' factor and the size factor of each (aces, size) removal, then
+        # each child's outcome.
+        count, tail = levels[9]
+        sizes = removed.sum(axis=1)
+        pairs, which = np.unique(count * (self.total + 1) + sizes, return_inverse=True)
+        root = self._child_ratio[0][pairs // (self.total + 1)]
+        root *= self._size_ratio[pairs % (self.total + 1)][:, self._child_size]
+        factor = root[which.reshape(-1)]
+        factor *= value[tail]
+        out = np.zeros((len(removed), N_OUTCOMES))
+        out[:, self._outcomes] = np.add.reduceat(factor, self._outcome_at, axis=1)
+        return out
 
+
+_BLOCK = 4096
+"""Distinct removals summed together (a block shares suffixes within itself only)."""
 _SUFFIX = 64
 """Key base of a removal suffix (no rank count of a removal reaches it)."""
 _SUFFIX_WEIGHTS = _SUFFIX ** np.arange(10, dtype=np.int64)

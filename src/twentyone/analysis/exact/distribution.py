@@ -9,13 +9,18 @@ Method. For one hand the analysis already values each hand of the hand space aga
 dealer's outcome vector for its removal; here each value becomes a ``(5, 7)`` table
 ``P(the hand's result is r and the dealer ends in o)`` for ``r = -2 .. 2``, built the same way
 (settled rows, then a backward pass through the hits, layer by layer). A round without a split
-has one hand, so its distribution is exact. A split round's hands share the dealer's outcome:
-each hand's table is exact (the same pattern weights as its value, see
+has one hand, so its distribution is exact. A split into two hands (no resplit possible) is
+summed exactly over every pair of final hands (:mod:`~twentyone.analysis.exact.split_pairs`).
+Where a resplit is possible, a round of three or more hands shares the dealer's outcome and
+each other's cards in a number of ways that grows too fast to enumerate: each hand's table is
+exact (the same pattern weights as its value, see
 :meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are combined as
-independent given the split pattern and the dealer's outcome. That keeps the mean exact (the
-distribution's mean is the house edge) and leaves out only what one hand's cards tell about
-another's beyond the dealer's outcome; :attr:`RoundDistribution.exact` says whether any split
-round entered.
+independent given the split pattern and the dealer's outcome (the rounds that stay at two hands
+could be summed exactly, ``two_hand_distribution(..., restricted=True)``, but that doubles the
+time for a figure that stays inexact). That keeps the mean
+exact (the distribution's mean is the house edge) and leaves out only what one hand's cards
+tell about another's beyond the dealer's outcome; :attr:`RoundDistribution.exact` says whether
+any such round entered.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.game import deal_legal
 from twentyone.analysis.exact.player import UpcardSolver, can_double
 from twentyone.analysis.exact.shoe import TEN, Composition, is_natural
-from twentyone.analysis.exact.space import IntArray, totals
+from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
     SPLIT_DOUBLE,
     SPLIT_HIT,
@@ -39,11 +44,11 @@ from twentyone.analysis.exact.split import (
     SplitSolver,
     pair_index,
 )
+from twentyone.analysis.exact.split_pairs import hand_results, two_hand_distribution
 from twentyone.rules import SplitBy
 
 RESULTS = 5
 """A hand's result in units of initial bet, ``-2 .. 2``, at index ``result + 2``."""
-_DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +57,7 @@ class RoundDistribution:
 
     Attributes:
         outcomes: ``(net, probability)`` pairs in increasing net, probabilities summing to one.
-        exact: ``False`` when split rounds enter with their hands combined as independent
+        exact: ``False`` when rounds with resplits enter, their hands combined as independent
             given the dealer's outcome (see the module docstring).
     """
 
@@ -119,19 +124,7 @@ def settle_joint(
         d[~versus, Outcome.BLACKJACK] = p_bj
     else:
         d = solver.dealer_rows(removed).copy() if count else np.zeros((0, N_OUTCOMES))
-    total, _ = totals(hands)
-    result = np.zeros((count, N_OUTCOMES), dtype=np.int64)
-    result[:, : Outcome.BUST] = stake * np.sign(total[:, None] - _DEALER_TOTALS[None, :])
-    result[:, Outcome.BUST] = stake
-    charlie = solver.charlie
-    if charlie is not None and solver.rules.charlie_wins:
-        wins = hands.sum(axis=1) >= charlie
-        result[wins, : Outcome.BLACKJACK] = stake
-    loss = int((not split) or first or solver.takes_split)
-    if stake == 2 and solver.takes_double:
-        loss += 1
-    result[:, Outcome.BLACKJACK] = -loss
-    result[total > 21, :] = -stake
+    result = hand_results(solver, hands, stake, split=split, first=first)
     if solver.peek:
         d[:, Outcome.BLACKJACK] = 0.0
     table = np.zeros((count, RESULTS, N_OUTCOMES))
@@ -254,14 +247,16 @@ class SplitTables:
         if not solver.peek and not solver.takes_split:
             self.first = tables(True)
 
-    def second_card(self, pair: int, committed: int, restricted: bool, first: bool) -> FloatArray:
+    def second_card(
+        self, pair: int, committed: int, restricted: bool, first: bool, hands: int = 0
+    ) -> FloatArray:
         """The table version of :meth:`SplitSolver.second_card_value`."""
         splits = self.splits
         solver = splits.solver
         rows = splits.rows
         assert rows is not None
         table = self.first if first else self.table
-        k = splits.context(pair, committed)
+        k = splits.context(pair, committed, hands)
         removed = tuple(committed if i == pair else 0 for i in range(10))
         out = np.zeros((RESULTS, N_OUTCOMES))
         share = 0.25 if pair == TEN and solver.rules.split_by is SplitBy.RANK else 1.0
@@ -275,19 +270,20 @@ class SplitTables:
         return out
 
     def distribution(self, pair: int) -> dict[float, float]:
-        """``{net: chance}`` of splitting ``pair`` (unnormalised with a peek: no dealer
-        blackjack), the hands combined as independent given the pattern and dealer outcome."""
+        """``{net: chance}`` of splitting ``pair`` where a resplit is possible (unnormalised
+        with a peek: no dealer blackjack), the hands combined as independent given the pattern
+        and dealer outcome."""
         out: dict[float, float] = {}
-        memo: dict[tuple[int, bool, bool], FloatArray] = {}
-        for _, hands in self.splits.pattern_terms(pair):
+        memo: dict[tuple[int, bool, bool, int], FloatArray] = {}
+        for _, hands in self.splits.hand_terms(pair):
             joint = []
             for terms in hands:
                 table = np.zeros((RESULTS, N_OUTCOMES))
-                for weight, m, restricted, first in terms:
-                    key = (m, restricted, first)
+                for weight, m, restricted, first, count in terms:
+                    key = (m, restricted, first, count)
                     found = memo.get(key)
                     if found is None:
-                        found = memo[key] = self.second_card(pair, m, restricted, first)
+                        found = memo[key] = self.second_card(pair, m, restricted, first, count)
                     table += weight * found
                 joint.append(table)
             dealer = joint[0].sum(axis=0)
@@ -344,10 +340,13 @@ def deal_distributions(
                 if action is Action.SPLIT:
                     pair = pair_index(hand)
                     assert pair is not None
-                    if split_tables is None:
-                        split_tables = SplitTables(splits)
-                    dist = split_tables.distribution(pair)
-                    exact = False
+                    if splits.resplits(pair):
+                        if split_tables is None:
+                            split_tables = SplitTables(splits)
+                        dist = split_tables.distribution(pair)
+                        exact = False
+                    else:
+                        dist = two_hand_distribution(splits, pair, _two_hand_context(splits, pair))
                 elif action is Action.SURRENDER:
                     dist = {-0.5: 1.0 - p_bj if solver.peek else 1.0}
                 elif action is Action.DOUBLE:
@@ -360,6 +359,11 @@ def deal_distributions(
                     dist = mix([(1.0, dist), (1.0, {-1.0: p_bj})])
                 parts.append((prob * weight, dist))
     return mix(parts), exact
+
+
+def _two_hand_context(splits: SplitSolver, pair: int) -> int:
+    """The ``hands`` of the context both hands of a two-hand split are valued in."""
+    return splits.hand_terms(pair)[0][1][0][0][4]
 
 
 def as_distribution(dist: dict[float, float], exact: bool) -> RoundDistribution:

@@ -65,18 +65,24 @@ class OptimalPolicy(ActionValues):
     (and the up card) removed; a split hand makes the same choice among its legal actions.
     """
 
-    def __init__(self, solver: UpcardSolver, *, first_hand_play: bool = False) -> None:
+    def __init__(
+        self, solver: UpcardSolver, *, first_hand_play: bool = False, by_hands: bool = False
+    ) -> None:
         self.solver = solver
-        self.splits = SplitSolver(solver, self, first_hand_play=first_hand_play)
+        self.splits = SplitSolver(solver, self, first_hand_play=first_hand_play, by_hands=by_hands)
 
-    def split_hand_action(self, pair: int, hand: Composition, legal: frozenset[Action]) -> Action:
-        """What a split hand of ``pair`` does: split again when it may, else (CDP1) the split
-        hand's own best play, or the unsplit hand's choice."""
+    def split_hand_action(
+        self, pair: int, hand: Composition, legal: frozenset[Action], hands: int = 2
+    ) -> Action:
+        """What a split hand of ``pair`` does when the spot has ``hands`` hands: split again
+        when it may, else (CDP1, CDP) the split hand's own best play, or the unsplit hand's
+        choice."""
         if Action.SPLIT in legal:
             return Action.SPLIT
         if not self.splits.first_hand_play:
             return self.choose(hand, legal)
-        code = int(self.splits.pair_play(pair)[self.solver.space.row(hand)])
+        count = max(hands, 2) if self.splits.by_hands else 2
+        code = int(self.splits.pair_play(pair, count)[self.solver.space.row(hand)])
         action = {SPLIT_STAND: Action.STAND, SPLIT_HIT: Action.HIT, SPLIT_DOUBLE: Action.DOUBLE}[
             code
         ]

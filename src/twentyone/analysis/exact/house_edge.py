@@ -193,9 +193,11 @@ def _policies(
         return dict(basic_policies(rules, shoe))
     out: dict[int, OptimalPolicy | BasicPolicy] = {}
     cdp1 = kind is StrategyKind.CDP1
+    cdp = kind is StrategyKind.CDP
     for up in range(10):
         if shoe[up]:
-            policy = OptimalPolicy(make_solver(rules, up, shoe), first_hand_play=cdp1)
+            solver = make_solver(rules, up, shoe)
+            policy = OptimalPolicy(solver, first_hand_play=cdp1, by_hands=cdp)
             prepare_splits(policy.solver, policy.splits)
             out[up] = policy
     return out

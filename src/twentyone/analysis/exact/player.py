@@ -122,6 +122,11 @@ class UpcardSolver:
             pos = np.searchsorted(self._dealer_keys, wanted)
         return self._dealer_rows[pos]
 
+    def dealer_batch(self, removed: IntArray) -> FloatArray:
+        """:meth:`dealer_rows` without keeping the vectors (for one large batch of removals
+        that will not be asked again)."""
+        return self._evaluator.probabilities(removed)
+
     def dealer(self, removed: Composition) -> tuple[float, ...]:
         """The dealer's unconditional outcome vector with ``removed`` out of the shoe."""
         return tuple(self.dealer_rows(np.array([removed]))[0].tolist())

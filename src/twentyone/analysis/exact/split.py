@@ -49,11 +49,14 @@ class SplitPattern:
             a resplit was still possible).
         kinds: each hand's kind in play order, ``True`` for restricted, ``False`` for a second
             card drawn once the hand limit was reached (any card).
+        hands_at: how many hands exist when each hand (in play order) is played: its own
+            pair cards have made their hands, later hands' second cards are not dealt yet.
     """
 
     splits: int
     restricted: int
     kinds: tuple[bool, ...]
+    hands_at: tuple[int, ...]
 
 
 @cache
@@ -69,17 +72,17 @@ def split_patterns(max_hands: int, resplit: bool) -> tuple[SplitPattern, ...]:
     """
     out: list[SplitPattern] = []
 
-    def walk(hands: int, pending: int, kinds: tuple[bool, ...]) -> None:
+    def walk(hands: int, pending: int, kinds: tuple[bool, ...], at: tuple[int, ...]) -> None:
         if pending == 0:
-            out.append(SplitPattern(hands - 2, sum(kinds), kinds))
+            out.append(SplitPattern(hands - 2, sum(kinds), kinds, at))
             return
         if resplit and hands < max_hands:
-            walk(hands + 1, pending + 1, kinds)
-            walk(hands, pending - 1, (*kinds, True))
+            walk(hands + 1, pending + 1, kinds, at)
+            walk(hands, pending - 1, (*kinds, True), (*at, hands))
         else:
-            walk(hands, pending - 1, (*kinds, False))
+            walk(hands, pending - 1, (*kinds, False), (*at, hands))
 
-    walk(2, 2, ())
+    walk(2, 2, (), ())
     return tuple(sorted(out, key=lambda p: (p.splits, p.kinds)))
 
 
@@ -121,26 +124,35 @@ _CODE = {Action.STAND: SPLIT_STAND, Action.HIT: SPLIT_HIT, Action.DOUBLE: SPLIT_
 class SplitSolver:
     """Split values of every pair against one up card under one policy.
 
-    All split contexts ``(pair, committed)`` of the up card are valued together, a layer of
-    equal card count at a time over the rows ``(context, hand)`` the policy reaches: a forward
-    pass lists the rows and the dealer removals they settle against (one dealer batch), a
-    backward pass values them. Each hand's value removes its own cards and ``committed - 1``
-    more pair cards.
+    All split contexts ``(pair, committed, hands)`` of the up card are valued together, a layer
+    of equal card count at a time over the rows ``(context, hand)`` the policy reaches: a
+    forward pass lists the rows and the dealer removals they settle against (one dealer batch),
+    a backward pass values them. Each hand's value removes its own cards and ``committed - 1``
+    more pair cards; ``hands`` is the number of hands the play of the hand may depend on (CDP),
+    ``0`` when the play does not depend on it.
     """
 
     def __init__(
-        self, solver: UpcardSolver, policy: Policy, *, first_hand_play: bool = False
+        self,
+        solver: UpcardSolver,
+        policy: Policy,
+        *,
+        first_hand_play: bool = False,
+        by_hands: bool = False,
     ) -> None:
         self.solver = solver
         self.policy = policy
-        self.first_hand_play = first_hand_play
-        """CDP1: a split hand plays what is best for a split hand with the other pair card out
-        of the shoe (per pair), not the unsplit hand's play."""
-        self._pair_play: dict[int, IntArray] = {}
+        self.first_hand_play = first_hand_play or by_hands
+        """CDP1 and CDP: a split hand plays what is best for a split hand of its pair with the
+        other hands' pair cards out of the shoe, not the unsplit hand's play."""
+        self.by_hands = by_hands
+        """CDP: that play is chosen for the number of hands on the spot when the hand is played
+        (CDP1: always as if there were two)."""
+        self._pair_play: dict[tuple[int, int], IntArray] = {}
         self._values: dict[int, Value] = {}
-        self._second_cards: dict[tuple[int, int], list[tuple[int, float, int]]] = {}
+        self._second_cards: dict[tuple[int, int, int], list[tuple[int, float, int]]] = {}
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
-        self._contexts: dict[tuple[int, int], int] = {}
+        self._contexts: dict[tuple[int, int, int], int] = {}
         self._rowmap: IntArray | None = None
         self._ev: FloatArray = np.zeros(0)
         self._st: FloatArray = np.zeros(0)
@@ -190,19 +202,20 @@ class SplitSolver:
         decided: IntArray = self._decisions[rows]
         return decided
 
-    def pair_play(self, pair: int) -> IntArray:
-        """CDP1's action code for every row of the hand space holding a ``pair`` card: the best
-        of standing, hitting (then playing on the same way) and doubling two cards (with
-        ``double_after_split``) for a split hand whose removal is its cards and one more pair
-        card (``-1`` where the shoe cannot deal the hand so)."""
-        found = self._pair_play.get(pair)
+    def pair_play(self, pair: int, hands: int = 2) -> IntArray:
+        """CDP1's (and CDP's) action code for every row of the hand space holding a ``pair``
+        card: the best of standing, hitting (then playing on the same way) and doubling two
+        cards (with ``double_after_split``) for a split hand whose removal is its cards and the
+        other ``hands - 1`` hands' pair cards (``-1`` where the shoe cannot deal the hand so)."""
+        key = (pair, hands)
+        found = self._pair_play.get(key)
         if found is not None:
             return found
         solver = self.solver
         space = solver.space
         n = len(space)
         extra = np.zeros(10, dtype=np.int64)
-        extra[pair] = 1
+        extra[pair] = hands - 1
         removed = space.comps + extra[None, :]
         rows = np.flatnonzero(
             (space.comps[:, pair] >= 1) & np.all(removed <= solver._shoe_arr[None, :], axis=1)
@@ -226,8 +239,8 @@ class SplitSolver:
                 g = grown[:, c]
                 take = (g >= 0) & (probs[two, c] > 0)
                 if np.any(take):
-                    hands = space.comps[g[take]]
-                    d_ev = solver.settle_rows(hands, hands + extra[None, :], 2, True)[0]
+                    grown_hands = space.comps[g[take]]
+                    d_ev = solver.settle_rows(grown_hands, grown_hands + extra[None, :], 2, True)[0]
                     d_val[take] += probs[two[take], c] * d_ev
             double[two] = d_val
         best = stand.copy()
@@ -246,7 +259,7 @@ class SplitSolver:
             choice = np.where(doubles, SPLIT_DOUBLE, choice)
             best[layer] = np.where(doubles, double[layer], value)
             code[layer] = choice
-        self._pair_play[pair] = code
+        self._pair_play[key] = code
         return code
 
     # -- the batch ----------------------------------------------------------------------------
@@ -260,25 +273,33 @@ class SplitSolver:
         n = len(space)
         self._values.clear()
         self._second_cards.clear()
-        contexts: list[tuple[int, int]] = []
+        contexts: list[tuple[int, int, int]] = []
         if rules.max_split_hands >= 2:
             for pair in range(10):
                 if solver.shoe[pair] < 2:
                     continue
-                for committed in self.committed_range(pair):
-                    contexts.append((pair, committed))
+                if self.by_hands:
+                    wanted = {
+                        (term[1], term[4])
+                        for _, hands in self.hand_terms(pair)
+                        for terms in hands
+                        for term in terms
+                    }
+                    contexts += [(pair, m, k) for m, k in sorted(wanted)]
+                else:
+                    contexts += [(pair, m, 0) for m in self.committed_range(pair)]
         self._contexts = {ctx: k for k, ctx in enumerate(contexts)}
         k_count = len(contexts)
         extra = np.zeros((k_count, 10), dtype=np.int64)
         one_card = np.zeros(k_count, dtype=np.bool_)
-        for k, (pair, committed) in enumerate(contexts):
+        for k, (pair, committed, _) in enumerate(contexts):
             extra[k, pair] = committed - 1
             one_card[k] = pair == ACE and not rules.hit_split_aces
         rowmap = np.full((k_count, n), -1, dtype=np.int64)
         # Forward: the rows each layer reaches.
         start_ctx: list[int] = []
         start_hand: list[int] = []
-        for k, (pair, committed) in enumerate(contexts):
+        for k, (pair, committed, _) in enumerate(contexts):
             for c in range(10):
                 if solver.shoe[c] - committed * (c == pair) > 0:
                     hand = [0] * 10
@@ -304,7 +325,8 @@ class SplitSolver:
             if np.any(~settles) and self.first_hand_play:
                 for k in np.unique(layer_ctx[~settles]).tolist():
                     pick = ~settles & (layer_ctx == k)
-                    code[pick] = self.pair_play(contexts[k][0])[layer_hand[pick]]
+                    pair, _, hands = contexts[k]
+                    code[pick] = self.pair_play(pair, hands or 2)[layer_hand[pick]]
             elif np.any(~settles):
                 code[~settles] = self._decide(layer_hand[~settles])
             layers.append((total_rows, total_rows + len(layer_ctx)))
@@ -425,36 +447,41 @@ class SplitSolver:
             child = np.where(probs[hitting] > 0, child, -1)
             values[hitting] = expect_children(probs[hitting], child, values, values)[0]
 
-    def context(self, pair: int, committed: int) -> int:
-        """The index of context ``(pair, committed)`` in :attr:`rows`."""
-        return self._contexts[(pair, committed)]
+    def context(self, pair: int, committed: int, hands: int = 0) -> int:
+        """The index of context ``(pair, committed, hands)`` in :attr:`rows`."""
+        return self._contexts[(pair, committed, hands)]
 
     def hand_value(
-        self, pair: int, committed: int, hand: Composition, first: bool = False
+        self, pair: int, committed: int, hand: Composition, first: bool = False, hands: int = 0
     ) -> Value:
-        """The value of one split hand in context ``(pair, committed)``; ``first``: the hand
-        played first (it alone may lose its stake to a dealer blackjack, see :meth:`prepare`)."""
+        """The value of one split hand in context ``(pair, committed, hands)``; ``first``: the
+        hand played first (it alone may lose its stake to a dealer blackjack, see
+        :meth:`prepare`)."""
         if self._rowmap is None:
             self.prepare()
         assert self._rowmap is not None
         index = self.solver.space.row(hand)
-        row = self._rowmap[self._contexts[(pair, committed)], index] if index >= 0 else -1
+        row = self._rowmap[self.context(pair, committed, hands), index] if index >= 0 else -1
         if row < 0:
             raise ValueError("the split hand is not reachable")
         ev = self._ev_first if first else self._ev
         return float(ev[row]), float(self._st[row])
 
-    def second_card_value(self, pair: int, committed: int, restricted: bool, first: bool) -> Value:
-        """``E[value of a split hand; its second card]`` with ``committed`` pair cards out.
+    def second_card_value(
+        self, pair: int, committed: int, restricted: bool, first: bool, hands: int = 0
+    ) -> Value:
+        """``E[value of a split hand; its second card]`` with ``committed`` pair cards out
+        (``hands``: as in :meth:`context`).
 
         Restricted: only the second cards that do not pair the hand count (the sum is not
         divided by their chance, which the pattern weights of :meth:`value` carry).
         """
         if self._rowmap is None:
             self.prepare()
-        draws = self._second_cards.get((pair, committed))
+        key = (pair, committed, hands)
+        draws = self._second_cards.get(key)
         if draws is None:
-            draws = self._second_cards[(pair, committed)] = self._second_card_rows(pair, committed)
+            draws = self._second_cards[key] = self._second_card_rows(pair, committed, hands)
         ev = self._ev_first if first else self._ev
         st = self._st
         e = s = 0.0
@@ -467,12 +494,14 @@ class SplitSolver:
             s += chance * float(st[row])
         return e, s
 
-    def _second_card_rows(self, pair: int, committed: int) -> list[tuple[int, float, int]]:
+    def _second_card_rows(
+        self, pair: int, committed: int, hands: int
+    ) -> list[tuple[int, float, int]]:
         """Each second card of a split hand of ``pair`` with ``committed`` pair cards out: the
         card, its chance and the two-card hand's row."""
         solver = self.solver
         assert self._rowmap is not None
-        k = self._contexts[(pair, committed)]
+        k = self.context(pair, committed, hands)
         out = []
         for c, p in solver.draws(add((0,) * 10, pair, committed)):
             index = solver.space.row(add(add((0,) * 10, pair), c))
@@ -502,15 +531,15 @@ class SplitSolver:
         found = self._values.get(pair)
         if found is not None:
             return found
-        memo: dict[tuple[int, bool, bool], Value] = {}
+        memo: dict[tuple[int, bool, bool, int], Value] = {}
         ev = staked = 0.0
-        for _, hands in self.pattern_terms(pair):
+        for _, hands in self.hand_terms(pair):
             for terms in hands:
-                for weight, m, restricted, first in terms:
-                    key = (m, restricted, first)
+                for weight, m, restricted, first, k in terms:
+                    key = (m, restricted, first, k)
                     w = memo.get(key)
                     if w is None:
-                        w = memo[key] = self.second_card_value(pair, m, restricted, first)
+                        w = memo[key] = self.second_card_value(pair, m, restricted, first, k)
                     ev += weight * w[0]
                     staked += weight * w[1]
         out = (ev, staked)
@@ -521,7 +550,18 @@ class SplitSolver:
         self, pair: int
     ) -> list[tuple[SplitPattern, list[list[tuple[float, int, bool, bool]]]]]:
         """The terms of :meth:`value`: per pattern, per hand in play order, the
-        ``(weight, pair cards out, restricted, first hand)`` of each second-card value."""
+        ``(weight, pair cards out, restricted, first hand)`` of each second-card value (for a
+        play that does not depend on the number of hands, see :meth:`hand_terms`)."""
+        return [
+            (pattern, [[t[:4] for t in terms] for terms in hands])
+            for pattern, hands in self.hand_terms(pair)
+        ]
+
+    def hand_terms(
+        self, pair: int
+    ) -> list[tuple[SplitPattern, list[list[tuple[float, int, bool, bool, int]]]]]:
+        """:meth:`pattern_terms` with each term's context ``hands`` (:meth:`context`): the
+        number of hands when the hand is played for CDP, else ``0``."""
         solver = self.solver
         pairs = solver.shoe[pair] * _same_rank_share(solver, pair) - 2
         cards = solver.cards - 2
@@ -538,13 +578,14 @@ class SplitSolver:
             hands = []
             for h, restricted in enumerate(pattern.kinds):
                 others = pattern.restricted - restricted
+                k = pattern.hands_at[h] if self.by_hands else 0
                 terms = []
                 for t in range(others + 1):
                     m = 2 + pattern.splits + t
                     if m not in reachable:
                         break
                     weight = (-1) ** t * comb(others, t) * first_out(pattern.splits + t)
-                    terms.append((weight, m, restricted, h == 0))
+                    terms.append((weight, m, restricted, h == 0, k))
                 hands.append(terms)
             out.append((pattern, hands))
         return out

@@ -52,7 +52,11 @@ class ExactStrategy:
             if self.kind is StrategyKind.BASIC:
                 found = BasicPolicy(solver)
             else:
-                found = OptimalPolicy(solver, first_hand_play=self.kind is StrategyKind.CDP1)
+                found = OptimalPolicy(
+                    solver,
+                    first_hand_play=self.kind is StrategyKind.CDP1,
+                    by_hands=self.kind is StrategyKind.CDP,
+                )
                 prepare_splits(solver, found.splits)
             self._policies[up] = found
         return found
@@ -73,15 +77,15 @@ class ExactStrategy:
             up: the dealer's up card.
             from_split: whether the hand came from a split (its first card is the pair card).
                 A split hand splits again whenever it may; otherwise it plays as an unsplit
-                hand would (``optimal``) or as is best for a split hand of its pair (``cdp1``).
-            hands: how many hands the spot has. Likewise informative only.
+                hand would (``optimal``) or as is best for a split hand of its pair (``cdp1``,
+                and ``cdp`` for the number of hands).
+            hands: how many hands the spot has now (only ``cdp`` plays a split hand by it).
             legal: the engine's legal action names (``hit``, ``stand``, ``double``, ``split``,
                 ``surrender``).
 
         Raises:
             IllegalActionError: if ``legal`` is empty or names an unknown action.
         """
-        del hands
         try:
             allowed = frozenset(Action(a) for a in legal)
         except ValueError as exc:
@@ -93,7 +97,7 @@ class ExactStrategy:
         hand = from_cards(cards)
         policy = self.policy(up.points - 1)
         if from_split and isinstance(policy, OptimalPolicy):
-            return str(policy.split_hand_action(cards[0].points - 1, hand, allowed))
+            return str(policy.split_hand_action(cards[0].points - 1, hand, allowed, hands))
         if len(cards) >= 3 and allowed >= _HIT_STAND:
             return str(Action.HIT if policy.hits(hand) else Action.STAND)
         return str(policy.choose(hand, allowed))

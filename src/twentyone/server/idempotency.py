@@ -79,6 +79,10 @@ def _replay(conn: Connection, player_id: str, key: str, fingerprint: str) -> Res
     )
 
 
+def _answer(body: str | bytes, status: int) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
+
+
 def once(
     service: TableService,
     player_id: str,
@@ -87,8 +91,13 @@ def once(
     fingerprint: str,
     status: int,
     work: Callable[[], BaseModel],
-) -> BaseModel | Response:
-    """``work()`` the first time ``key`` is seen for the player; its stored answer after.
+) -> Response:
+    """The response of ``work()`` the first time ``key`` is seen for the player; the stored
+    one after (with ``Idempotent-Replayed: true``).
+
+    The answer is encoded once, here, in the request's worker thread: the JSON stored with the
+    key is the body sent (a model returned to FastAPI would be validated again in another
+    worker thread and encoded again on the event loop).
 
     The record is looked up and written in ``work``'s own transaction (``work`` takes the
     player's lock as its first step, as every store call does). Two copies of one request at
@@ -97,13 +106,13 @@ def once(
     ``round-in-progress``), is rolled back whole, and then answers the first one's record.
     """
     if key is None:
-        return work()
+        return _answer(work().model_dump_json(), status)
     try:
         with service.unit() as unit:
             replayed = _replay(unit.conn, player_id, key, fingerprint)
             if replayed is not None:
                 return replayed
-            result = work()
+            body = work().model_dump_json()
             if secrets.randbelow(PRUNE_ONE_IN) == 0:
                 unit.conn.execute(_PRUNE, {"p": player_id, "before": unit.now - KEEP})
             unit.conn.execute(
@@ -113,11 +122,11 @@ def once(
                     "key": key,
                     "request_hash": fingerprint,
                     "status": status,
-                    "response": result.model_dump_json(),
+                    "response": body,
                     "created_at": unit.now,
                 },
             )
-            return result
+            return _answer(body, status)
     except (IntegrityError, TwentyoneError) as exc:
         if isinstance(exc, IdempotencyKeyReusedError):
             raise

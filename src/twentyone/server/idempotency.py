@@ -21,13 +21,14 @@ from typing import Annotated, cast
 from fastapi import Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
-from sqlalchemy import Connection, Table, bindparam, delete, insert, select
+from sqlalchemy import Table, bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from twentyone.errors import TwentyoneError
 from twentyone.server.errors import IdempotencyKeyReusedError
 from twentyone.server.models import IdempotencyRow
 from twentyone.store.service import TableService
+from twentyone.store.unit import Unit
 
 KEEP = timedelta(days=1)
 REPLAYED = "Idempotent-Replayed"
@@ -57,25 +58,29 @@ def request_hash(request: Request, body: BaseModel | None = None) -> str:
 _FIND = select(_T.c.request_hash, _T.c.status, _T.c.response).where(
     _T.c.player_id == bindparam("p"), _T.c.key == bindparam("k")
 )
-_RECORD = insert(_T)
+_RECORD = insert(_T).values(
+    {
+        c: bindparam(c)
+        for c in ("player_id", "key", "request_hash", "status", "response", "created_at")
+    }
+)
 _PRUNE = delete(_T).where(_T.c.player_id == bindparam("p"), _T.c.created_at < bindparam("before"))
 PRUNE_ONE_IN = 64
 """A player's records older than :data:`KEEP` are deleted on one keyed request in this many."""
 
 
-def _replay(conn: Connection, player_id: str, key: str, fingerprint: str) -> Response | None:
-    found = conn.execute(_FIND, {"p": player_id, "k": key}).first()
+def _replay(unit: Unit, player_id: str, key: str, fingerprint: str) -> Response | None:
+    driver = unit.driver
+    found = driver.one(unit.conn, driver.prepare(_FIND), {"p": player_id, "k": key})
     if found is None:
         return None
-    if found.request_hash != fingerprint:
+    request, status, response = found
+    if request != fingerprint:
         raise IdempotencyKeyReusedError(
             "this Idempotency-Key was used for another request: send a new key"
         )
     return Response(
-        found.response,
-        status_code=found.status,
-        media_type="application/json",
-        headers={REPLAYED: "true"},
+        response, status_code=status, media_type="application/json", headers={REPLAYED: "true"}
     )
 
 
@@ -109,14 +114,17 @@ def once(
         return _answer(work().model_dump_json(), status)
     try:
         with service.unit() as unit:
-            replayed = _replay(unit.conn, player_id, key, fingerprint)
+            replayed = _replay(unit, player_id, key, fingerprint)
             if replayed is not None:
                 return replayed
             body = work().model_dump_json()
+            driver = unit.driver
             if secrets.randbelow(PRUNE_ONE_IN) == 0:
-                unit.conn.execute(_PRUNE, {"p": player_id, "before": unit.now - KEEP})
-            unit.conn.execute(
-                _RECORD,
+                prune = driver.prepare(_PRUNE)
+                driver.run(unit.conn, prune, {"p": player_id, "before": unit.now - KEEP})
+            driver.run(
+                unit.conn,
+                driver.prepare(_RECORD),
                 {
                     "player_id": player_id,
                     "key": key,
@@ -131,7 +139,7 @@ def once(
         if isinstance(exc, IdempotencyKeyReusedError):
             raise
         with service.unit() as unit:  # a twin may have committed first: answer its record
-            replayed = _replay(unit.conn, player_id, key, fingerprint)
+            replayed = _replay(unit, player_id, key, fingerprint)
         if replayed is None:
             raise
         return replayed

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from sqlalchemy import Column, Connection, Engine, bindparam, insert
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement
 
@@ -101,6 +102,8 @@ class Driver:
             ),
         )
         self._posts = lru_cache(maxsize=16)(self._post_statement)
+        self._prepared: dict[ClauseElement, Statement] = {}
+        self._errors: type[Exception] = engine.dialect.loaded_dbapi.Error
 
     # -- running ---------------------------------------------------------------------------
 
@@ -108,18 +111,46 @@ class Driver:
     def _cursor(conn: Connection) -> Any:
         return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
 
-    def _one(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> Any:
+    def _execute(self, cursor: Any, sql: str, args: Any, *, many: bool = False) -> None:
+        """Run ``sql`` on ``cursor``; a driver error is raised as SQLAlchemy raises it (e.g.
+        :class:`sqlalchemy.exc.IntegrityError`), so callers see one kind whichever path ran."""
+        try:
+            if many:
+                cursor.executemany(sql, args)
+            else:
+                cursor.execute(sql, args)
+        except self._errors as exc:
+            raise DBAPIError.instance(sql, args, exc, self._errors) from exc
+
+    def prepare(self, stmt: ClauseElement) -> Statement:
+        """``stmt`` (a statement built once, at import) compiled for this engine, once."""
+        found = self._prepared.get(stmt)
+        if found is None:
+            found = self._prepared[stmt] = Statement(self.engine, stmt)
+        return found
+
+    def one(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> Any:
+        """The first row of ``stmt`` with its values converted, or ``None``."""
         cursor = self._cursor(conn)
         try:
-            cursor.execute(stmt.sql, stmt.args(params))
+            self._execute(cursor, stmt.sql, stmt.args(params))
             return stmt.row(cursor.fetchone())
         finally:
             cursor.close()
 
-    def _run(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> None:
+    def run(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> None:
+        """Execute ``stmt``."""
         cursor = self._cursor(conn)
         try:
-            cursor.execute(stmt.sql, stmt.args(params))
+            self._execute(cursor, stmt.sql, stmt.args(params))
+        finally:
+            cursor.close()
+
+    def savepoint(self, conn: Connection, name: str, step: str = "SAVEPOINT") -> None:
+        """``SAVEPOINT name`` (``step``: or ``RELEASE SAVEPOINT`` / ``ROLLBACK TO SAVEPOINT``)."""
+        cursor = self._cursor(conn)
+        try:
+            self._execute(cursor, f"{step} {name}", ())
         finally:
             cursor.close()
 
@@ -127,19 +158,19 @@ class Driver:
 
     def lock_player(self, conn: Connection, player_id: str) -> StoredPlayer:
         """The player's row, locked for this transaction."""
-        row = self._one(conn, self._lock_player, {"player_id": player_id})
+        row = self.one(conn, self._lock_player, {"player_id": player_id})
         if row is None:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row)
 
     def get_round(self, conn: Connection, round_id: str) -> StoredRound | None:
         """The round ``round_id``, if there is one."""
-        row = self._one(conn, self._round, {"round_id": round_id})
+        row = self.one(conn, self._round, {"round_id": round_id})
         return None if row is None else StoredRound(*row)
 
     def get_seat(self, conn: Connection, player_id: str, variant: str) -> str | None:
         """The stored layout of the player's seat at ``variant`` (``None``: no seat yet)."""
-        row = self._one(conn, self._seat, {"player_id": player_id, "variant": variant})
+        row = self.one(conn, self._seat, {"player_id": player_id, "variant": variant})
         return None if row is None else cast(str, row[0])
 
     def lock_player_and_round(
@@ -151,7 +182,7 @@ class Driver:
             player = self.lock_player(conn, player_id)
             round_id = player.open_round_id
             return player, None if round_id is None else self.get_round(conn, round_id)
-        row = self._one(conn, self._lock_player_round, {"player_id": player_id})
+        row = self.one(conn, self._lock_player_round, {"player_id": player_id})
         if row is None:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row), None if row[_NP] is None else StoredRound(*row[_NP:])
@@ -163,7 +194,7 @@ class Driver:
         if not self.joined:
             player = self.lock_player(conn, player_id)
             return player, self.get_seat(conn, player_id, variant)
-        row = self._one(conn, self._lock_player_seat, {"player_id": player_id, "variant": variant})
+        row = self.one(conn, self._lock_player_seat, {"player_id": player_id, "variant": variant})
         if row is None:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row), row[_NP]
@@ -175,23 +206,23 @@ class Driver:
         now = (player.balance, player.open_round_id)
         if now != player.stored:
             params = {"b_id": player.id, "b_balance": player.balance, "b_open": now[1]}
-            self._run(conn, self._write_player, params)
+            self.run(conn, self._write_player, params)
             player.stored = now
 
     def write_round(self, conn: Connection, row: StoredRound) -> None:
         """Store what a round's play changes."""
-        self._run(conn, self._write_round, rows.round_changes(row))
+        self.run(conn, self._write_round, rows.round_changes(row))
 
     def insert_round(self, conn: Connection, row: StoredRound) -> None:
         """Store a new round."""
-        self._run(conn, self._insert_round, row.values())
+        self.run(conn, self._insert_round, row.values())
 
     def insert_events(self, conn: Connection, events: Sequence[Mapping[str, Any]]) -> None:
         """Store a round's new events (``round_id``, ``seq``, ``type``, ``data``, ``hidden``)."""
         stmt = self._insert_events
         cursor = self._cursor(conn)
         try:
-            cursor.executemany(stmt.sql, [stmt.args(e) for e in events])
+            self._execute(cursor, stmt.sql, [stmt.args(e) for e in events], many=True)
         finally:
             cursor.close()
 
@@ -201,10 +232,10 @@ class Driver:
         """Store a seat's layout (``new``: insert its row)."""
         if new:
             params = {"player_id": player_id, "variant": variant, "layout": layout}
-            self._run(conn, self._insert_seat, {**params, "updated_at": now})
+            self.run(conn, self._insert_seat, {**params, "updated_at": now})
         else:
             params = {"b_player": player_id, "b_variant": variant, "b_layout": layout}
-            self._run(conn, self._write_seat, {**params, "b_now": now})
+            self.run(conn, self._write_seat, {**params, "b_now": now})
 
     def post(self, conn: Connection, entries: Sequence[Mapping[str, Any]]) -> set[str]:
         """Insert ledger rows, skipping transaction ids already posted; the ids inserted.
@@ -215,7 +246,7 @@ class Driver:
         params = {f"{name}_{i}": e[name] for i, e in enumerate(entries) for name in e}
         cursor = self._cursor(conn)
         try:
-            cursor.execute(stmt.sql, stmt.args(params))
+            self._execute(cursor, stmt.sql, stmt.args(params))
             return {txid for (txid,) in cursor.fetchall()}
         finally:
             cursor.close()

@@ -42,11 +42,15 @@ class Statement:
         self.sql = compiled.string
         names = compiled.positiontup
         self.positional = names is not None
-        self.names = tuple(names) if names is not None else tuple(compiled.binds)
+        rendered = dict.fromkeys(compiled.bind_names.values())  # as named in the SQL
+        self.names = tuple(names) if names is not None else tuple(rendered)
         binds = compiled.binds
         self.binds: tuple[Convert | None, ...] = tuple(
             binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in self.names
         )
+        self.defaults = {  # values written into the statement (``.values(hidden=False)``)
+            name: binds[name].effective_value for name in self.names if not binds[name].required
+        }
         columns = getattr(stmt, "selected_columns", None) or ()
         processors = [
             cast(Column[Any], c).type.dialect_impl(dialect).result_processor(dialect, None)
@@ -56,6 +60,8 @@ class Statement:
 
     def args(self, params: Mapping[str, Any]) -> Sequence[Any] | dict[str, Any]:
         """The driver's parameters for ``params`` (by bind name)."""
+        if self.defaults:
+            params = {**self.defaults, **params}
         values = [
             params[name] if convert is None else convert(params[name])
             for name, convert in zip(self.names, self.binds, strict=True)
@@ -223,6 +229,15 @@ class Driver:
         cursor = self._cursor(conn)
         try:
             self._execute(cursor, stmt.sql, [stmt.args(e) for e in events], many=True)
+        finally:
+            cursor.close()
+
+    def unhide(self, conn: Connection, shown: Sequence[Mapping[str, Any]]) -> None:
+        """Show stored face-down cards (``b_round``, ``b_seq``, ``b_data`` each)."""
+        stmt = self.prepare(rows.UNHIDE)
+        cursor = self._cursor(conn)
+        try:
+            self._execute(cursor, stmt.sql, [stmt.args(s) for s in shown], many=True)
         finally:
             cursor.close()
 

@@ -149,6 +149,7 @@ class Checkpointer:
         self._count = 0
         self._wake = threading.Event()
         self._stopping = False
+        self._due = False
         self._thread: threading.Thread | None = None
         self._mutex = threading.Lock()
 
@@ -161,6 +162,7 @@ class Checkpointer:
         with self._mutex:
             if self._stopping:
                 return
+            self._due = True
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, name="twentyone-checkpoint", daemon=True
@@ -177,14 +179,18 @@ class Checkpointer:
             while True:
                 self._wake.wait()
                 self._wake.clear()
+                with self._mutex:
+                    due, self._due = self._due, False
+                if due:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
                 if self._stopping:
                     return
-                conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
         finally:
             conn.close()
 
     def stop(self) -> None:
-        """End the thread (the engine is disposed; SQLite checkpoints as the last one closes)."""
+        """End the thread once the checkpoint it was woken for is done (the engine is
+        disposed; SQLite checkpoints the rest as its last connection closes)."""
         with self._mutex:
             self._stopping = True
             thread = self._thread

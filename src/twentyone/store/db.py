@@ -9,7 +9,9 @@ at ``BEGIN`` and given back when the connection returns to the pool) instead of 
 busy handler, which polls with sleeps growing to 100 ms and so makes a long latency tail under
 load; other processes still wait in the busy handler. A transaction that only reads can say so
 (:data:`READ_ONLY`): it begins a plain deferred transaction, reads a WAL snapshot and waits for
-no writer.
+no writer. The write-ahead log is copied into the database file by a thread of its own
+(:class:`Checkpointer`), not by whichever commit fills it; and a server process on SQLite needs
+only a couple of worker threads (:func:`worker_threads`).
 """
 
 from __future__ import annotations

@@ -84,3 +84,19 @@ def test_a_driver_error_is_raised_as_sqlalchemy_raises_it(service: TableService)
         driver.write_seat(unit.conn, player, "european", "[]", new=True, now=now)
         driver.write_seat(unit.conn, player, "european", "[]", new=True, now=now)
     assert service.seat.table(player, "european").layout.total == 0  # rolled back whole
+
+
+def test_units_on_a_sqlite_file_share_one_writing_connection(service: TableService) -> None:
+    """Every unit writes on the same connection (its page cache stays valid), also after a
+    refused one (PostgreSQL takes a pool connection per unit)."""
+    player = service.accounts.create_player("p").id
+    with service.unit() as unit:
+        first = unit.conn.connection.driver_connection
+    with pytest.raises(RuntimeError), service.unit() as unit:
+        service.accounts.grant(player, 500, "refused")
+        raise RuntimeError("refused")
+    with service.unit() as unit:
+        again = unit.conn.connection.driver_connection
+    if db.is_sqlite(service.engine):
+        assert first is again
+    assert service.accounts.wallet(player).balance == 100_000

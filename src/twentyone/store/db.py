@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -87,8 +88,10 @@ def make_engine(url: str) -> Engine:
         Path(str(database)).expanduser().parent.mkdir(parents=True, exist_ok=True)
         kwargs = dict(_POOL)
     engine = create_engine(url, **kwargs)
-    writer = threading.Lock()
-    holder = threading.local()
+    checkpoints = None if memory else Checkpointer(str(database), uri="uri" in parsed.query)
+    lock = None if memory else WriteLock(checkpoints)
+    if lock is not None:
+        _WRITE_LOCKS[engine] = lock
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -109,21 +112,15 @@ def make_engine(url: str) -> Engine:
         if connection.get_execution_options().get("twentyone_read_only"):
             driver.execute("BEGIN")
             return
-        if not memory and not getattr(holder, "held", False):
-            writer.acquire()
-            holder.held = True
+        if lock is not None:
+            lock.take()
         driver.execute("BEGIN IMMEDIATE")
-
-    checkpoints = None if memory else Checkpointer(str(database), uri="uri" in parsed.query)
 
     @event.listens_for(engine.pool, "checkin")
     def _checkin(_dbapi_connection: Any, _record: Any) -> None:
         # The transaction is over (committed or rolled back): the next writer may begin.
-        if getattr(holder, "held", False):
-            if checkpoints is not None:
-                checkpoints.written()
-            holder.held = False
-            writer.release()
+        if lock is not None:
+            lock.give()
 
     @event.listens_for(engine, "engine_disposed")
     def _disposed(_engine: Any) -> None:
@@ -131,6 +128,43 @@ def make_engine(url: str) -> Engine:
             checkpoints.stop()
 
     return engine
+
+
+_WRITE_LOCKS: weakref.WeakKeyDictionary[Engine, WriteLock] = weakref.WeakKeyDictionary()
+
+
+def write_lock(engine: Engine) -> WriteLock | None:
+    """The write lock of a SQLite file's engine (``None``: PostgreSQL, in-memory SQLite)."""
+    return _WRITE_LOCKS.get(engine)
+
+
+class WriteLock:
+    """The threads of one process queue here for a SQLite file's one writer.
+
+    Taken when a write transaction begins (or before, by a caller that holds it around a
+    transaction of its own: :meth:`~twentyone.store.unit.Store.unit`), given back when the
+    connection returns to the pool or that caller is done; a thread that holds it takes it
+    again at no cost. Each write transaction given back is counted for the checkpoints.
+    """
+
+    def __init__(self, checkpoints: Checkpointer | None) -> None:
+        self._lock = threading.Lock()
+        self._holder = threading.local()
+        self._checkpoints = checkpoints
+
+    def take(self) -> None:
+        """Hold the lock (at once when this thread holds it already)."""
+        if not getattr(self._holder, "held", False):
+            self._lock.acquire()
+            self._holder.held = True
+
+    def give(self) -> None:
+        """Give the lock back, if this thread holds it (a write transaction ended)."""
+        if getattr(self._holder, "held", False):
+            if self._checkpoints is not None:
+                self._checkpoints.written()
+            self._holder.held = False
+            self._lock.release()
 
 
 class Checkpointer:

@@ -30,7 +30,6 @@ from twentyone.engine import Action, SpotBet
 from twentyone.store.service import TableService
 from twentyone.store.views import RoundState
 
-
 KEY = Fernet.generate_key()
 """The shoe key of every run (the runs on PostgreSQL share one database)."""
 

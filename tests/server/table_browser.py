@@ -65,7 +65,10 @@ class LiveServer:
         self.service = TableService.open(
             f"sqlite:///{home / 'table.db'}", key=Fernet.generate_key(), shoe_factory=self.shoes
         )
-        app = create_app(self.service, settings=ServerSettings(password_cost=2**10), rtp=quick_rtp)
+        # Every visitor of a module's tests is a new guest from 127.0.0.1: more than the
+        # default 20 an hour when one test worker runs the whole module.
+        settings = ServerSettings(password_cost=2**10, guests_per_client=1_000)
+        app = create_app(self.service, settings=settings, rtp=quick_rtp)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")

@@ -3,6 +3,7 @@
     .venv/bin/python bench/server.py [--players N] [--think MS] [--duration S] [--warmup S]
                                      [--variant V] [--db sqlite|pg|URL] [--workers W] [--port P]
                                      [--src DIR] [--http auto|h11] [--loop auto|asyncio]
+                                     [--against DIR [--repeat R]]
 
 Starts ``twentyone``'s app under Uvicorn itself (``--workers`` processes, on 127.0.0.1) on a
 fresh database: a SQLite file in a temporary directory (``--db sqlite``, the default) or a fresh
@@ -14,7 +15,11 @@ first round: a chip, then DEAL), then each decision (hit below 17, never insure)
 ``--duration`` seconds and prints the requests per second, the server's CPU time (user + system,
 every process) per request, and the p50/p95/p99 latency of deal and of decision requests. The
 load is bounded: it stops after the duration, and the server is stopped with it. ``--src``
-serves another checkout's ``src`` (e.g. ``git archive`` of an older commit) to compare.
+serves another checkout's ``src`` (e.g. ``git archive`` of an older commit); ``--against DIR``
+runs that one and this one (or ``--src``) alternately, ``--repeat`` times each, and prints the
+medians and their ratios (the machine's other load moves single runs a lot; the server's CPU
+per request moves least). The app is ``bench/server_app.py``: the server's own, with a guest
+limit that lets every player in (they all come from one address).
 """
 
 from __future__ import annotations
@@ -180,10 +185,12 @@ def server(args: argparse.Namespace, url: str, port: int) -> Iterator[psutil.Pro
             "TWENTYONE_DB": url,
             "TWENTYONE_HOME": home,
             "TWENTYONE_SHOE_KEY": Fernet.generate_key().decode(),
+            "TWENTYONE_BENCH_GUESTS": str(args.players + 10),
         }
         if args.src:
             env["PYTHONPATH"] = args.src
-        argv = [sys.executable, "-m", "uvicorn", "--factory", "twentyone.server.app:create_app"]
+        argv = [sys.executable, "-m", "uvicorn", "--factory", "server_app:create_app"]
+        argv += ["--app-dir", str(Path(__file__).parent)]
         argv += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
         argv += ["--no-access-log", "--workers", str(args.workers)]
         argv += ["--http", args.http, "--loop", args.loop]
@@ -233,7 +240,21 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def measure(args: argparse.Namespace) -> None:
+@dataclass
+class Result:
+    """One measured window: requests/s, server CPU per request, latencies (ms) by kind."""
+
+    rate: float
+    cpu_ms: float
+    loop_ms: float
+    errors: int
+    latencies: dict[str, list[float]]
+
+    def p(self, kind: str, fraction: float) -> float:
+        return percentile(self.latencies[kind], fraction)
+
+
+def measure(args: argparse.Namespace) -> Result:
     port = args.port or free_port()
     with database(args.db) as url, server(args, url, port) as root:
         stop = threading.Event()
@@ -253,29 +274,69 @@ def measure(args: argparse.Namespace) -> None:
         for thread in threads:
             thread.join(35)
     tallies = [p.tally for p in players]
-    deal = [x for t in tallies for x in t.deal]
-    decision = [x for t in tallies for x in t.decision]
+    deal = [1000 * x for t in tallies for x in t.deal]
+    decision = [1000 * x for t in tallies for x in t.decision]
     count = len(deal) + len(decision) + sum(t.other for t in tallies)
-    errors = sum(t.errors for t in tallies)
-    elapsed = t1 - t0
-    backend = "sqlite" if args.db == "sqlite" else "postgresql"
-    label = f" [{args.src}]" if args.src else ""
-    if (args.http, args.loop) != ("auto", "auto"):
-        label += f" [{args.http}/{args.loop}]"
-    print(
-        f"{backend}{label} x{args.workers} process(es), {args.players} players,"
-        f" think {args.think:g} ms,"
-        f" {elapsed:.0f} s: {count / elapsed:.0f} requests/s,"
-        f" server CPU {1000 * (cpu1 - cpu0) / max(count, 1):.2f} ms/request"
-        f" (event loops {1000 * (loop1 - loop0) / max(count, 1):.2f}), {errors} errors"
+    per = 1000 / max(count, 1)
+    return Result(
+        rate=count / (t1 - t0),
+        cpu_ms=(cpu1 - cpu0) * per,
+        loop_ms=(loop1 - loop0) * per,
+        errors=sum(t.errors for t in tallies),
+        latencies={"deal": deal, "decision": decision, "all": deal + decision},
     )
-    for name, values in (("deal", deal), ("decision", decision)):
-        ms = [1000 * v for v in values]
+
+
+def label(args: argparse.Namespace) -> str:
+    backend = "sqlite" if args.db == "sqlite" else "postgresql"
+    text = f"{backend}{f' [{args.src}]' if args.src else ''}"
+    if (args.http, args.loop) != ("auto", "auto"):
+        text += f" [{args.http}/{args.loop}]"
+    return f"{text} x{args.workers} process(es)"
+
+
+def report(args: argparse.Namespace, result: Result) -> None:
+    print(
+        f"{label(args)}, {args.players} players, think {args.think:g} ms,"
+        f" {args.duration:.0f} s: {result.rate:.0f} requests/s,"
+        f" server CPU {result.cpu_ms:.2f} ms/request"
+        f" (event loops {result.loop_ms:.2f}), {result.errors} errors"
+    )
+    for name in ("deal", "decision"):
+        ms = result.latencies[name]
         print(
-            f"  {name:<9} n={len(ms):6d}  p50 {percentile(ms, 0.50):7.1f}  p95"
-            f" {percentile(ms, 0.95):7.1f}  p99 {percentile(ms, 0.99):7.1f} ms"
-            f"  (mean {statistics.fmean(ms) if ms else float('nan'):.1f})"
+            f"  {name:<9} n={len(ms):6d}  p50 {result.p(name, 0.50):7.1f}  p95"
+            f" {result.p(name, 0.95):7.1f}  p99 {result.p(name, 0.99):7.1f} ms"
+            f"  (mean {statistics.fmean(ms) if ms else float('nan'):.1f})",
+            flush=True,
         )
+
+
+def compare(args: argparse.Namespace) -> None:
+    """``--against``: the two sources alternately, then the medians and their ratios."""
+    sides = {"before": args.against, "after": args.src}
+    results: dict[str, list[Result]] = {"before": [], "after": []}
+    for _ in range(args.repeat):
+        for side, src in sides.items():
+            run = argparse.Namespace(**{**vars(args), "src": src})
+            result = measure(run)
+            report(run, result)
+            results[side].append(result)
+    rows = [
+        ("requests/s", lambda r: r.rate),
+        ("server CPU ms/request", lambda r: r.cpu_ms),
+        ("event loops ms/request", lambda r: r.loop_ms),
+        ("deal+decision p50 ms", lambda r: r.p("all", 0.50)),
+        ("deal+decision p95 ms", lambda r: r.p("all", 0.95)),
+        ("deal+decision p99 ms", lambda r: r.p("all", 0.99)),
+    ]
+    args.src = None
+    print(f"{label(args)}, {args.players} players: medians of {args.repeat} alternating runs")
+    print(f"  {'':<24}{'before':>10}{'after':>10}{'after/before':>14}")
+    for name, value in rows:
+        before = statistics.median(value(r) for r in results["before"])
+        after = statistics.median(value(r) for r in results["after"])
+        print(f"  {name:<24}{before:10.2f}{after:10.2f}{after / before:14.2f}", flush=True)
 
 
 def main() -> None:
@@ -295,10 +356,17 @@ def main() -> None:
     parser.add_argument(
         "--loop", default="auto", help="uvicorn's event loop: auto, asyncio, uvloop"
     )
+    parser.add_argument(
+        "--against", help="compare with the package in this src directory (alternating runs)"
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side (--against)")
     args = parser.parse_args()
-    if args.duration > 600 or args.players > 500:
-        parser.error("the load is bounded: at most 600 s and 500 players")
-    measure(args)
+    if args.duration > 600 or args.players > 500 or args.repeat > 10:
+        parser.error("the load is bounded: at most 600 s, 500 players and 10 repeats")
+    if args.against:
+        compare(args)
+    else:
+        report(args, measure(args))
 
 
 if __name__ == "__main__":

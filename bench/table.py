@@ -30,6 +30,9 @@ from twentyone.engine import Action, SpotBet
 from twentyone.store.service import TableService
 from twentyone.store.views import RoundState
 
+KEY = Fernet.generate_key()
+"""The shoe key of every run (the runs on PostgreSQL share one database)."""
+
 
 def decide(state: RoundState) -> Action:
     """Hit below 17, stand otherwise; never insure."""
@@ -97,7 +100,7 @@ def run(
     url: str, rounds: int, variant: str, counts: Counts | None = None
 ) -> tuple[float, float, int]:
     """Play ``rounds`` rounds; return (rounds per second, CPU seconds per round, decisions)."""
-    service = TableService.open(url, key=Fernet.generate_key())
+    service = TableService.open(url, key=KEY)
     try:
         player = service.accounts.create_player(f"bench-{uuid.uuid4().hex[:8]}", grant=10**12).id
         service.seat.set_bets(player, variant, [SpotBet(1000)])
@@ -162,7 +165,10 @@ def main() -> None:
         report("sqlite file:", f"sqlite:///{Path(tmp)}/bench-{{attempt}}.db", args)
     report("sqlite memory:", "sqlite://", args)
     if args.pg:
-        report("postgresql:", args.pg, args)
+        from server import database  # a fresh database (the shared one has its own shoe key)
+
+        with database(args.pg) as url:
+            report("postgresql:", url, args)
     else:
         print("postgresql:    skipped (no --pg URL and no $TWENTYONE_TEST_PG_URL)")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
@@ -37,6 +38,7 @@ from twentyone.server.routers import (
 from twentyone.server.security import Guard
 from twentyone.server.settings import RtpProvider, ServerSettings, exact_rtp
 from twentyone.server.throttle import Throttles
+from twentyone.store import db
 from twentyone.store.service import TableService
 
 STATIC = Path(__file__).parent / "static"
@@ -57,8 +59,14 @@ def create_app(
     table = service if service is not None else TableService.open(db_url)
     config = settings or ServerSettings()
 
+    threads = db.worker_threads(table.engine)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if threads is not None:
+            # Sync endpoints run in this event loop's worker threads: as many as the store
+            # can use (a SQLite file writes one transaction at a time).
+            anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         if owned:
             # What the app built at start-up lives as long as the process: keep it out of the
             # collector's full passes (one over it takes ~100 ms, a pause every request feels).

@@ -3,9 +3,9 @@
 Route functions take them as ``Annotated`` parameters; tests replace the service by building
 the app with their own (``create_app(service)``), e.g. one dealing from a scripted shoe.
 
-The dependencies that only read the app's state are ``async``: FastAPI runs a plain ``def``
-dependency in the thread pool, a hand-off that costs more than the dependency itself. Only the
-session lookup, which reads the database, runs in a worker thread.
+Every dependency here is ``async``: FastAPI runs a plain ``def`` dependency in a worker thread
+of its own, a hand-off that costs more than the dependency itself. The session lookup, which
+reads the database, is deferred to the endpoint's own worker thread (:class:`SessionLogin`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Annotated, cast
 from fastapi import Depends, Request
 
 from twentyone.server.accounts import Accounts, Login
+from twentyone.server.errors import NotAuthenticatedError
 from twentyone.server.settings import RtpProvider, ServerSettings
 from twentyone.server.throttle import Throttles
 from twentyone.store.service import TableService
@@ -63,15 +64,47 @@ RtpDep = Annotated[RtpProvider, Depends(get_rtp)]
 TokenDep = Annotated[str | None, Depends(session_token)]
 
 
-def current_login(request: Request) -> Login:
-    """The session's login, or ``401 not-authenticated``.
+class SessionLogin(Login):
+    """The session's login, looked up when it is first asked for.
 
-    It reads the app's state itself rather than through the dependencies above: each
-    dependency FastAPI resolves costs more than what it does.
+    The endpoints that take it run in a worker thread, and so does the lookup then: one
+    hand-off to a thread per request instead of two (the dependency's own and the endpoint's).
     """
+
+    __slots__ = ("_accounts", "_found", "_token")
+    _accounts: Accounts
+    _found: Login | None
+    _token: str
+
+    def __init__(self, accounts: Accounts, token: str) -> None:
+        object.__setattr__(self, "_accounts", accounts)
+        object.__setattr__(self, "_token", token)
+        object.__setattr__(self, "_found", None)
+
+    def _login(self) -> Login:
+        found: Login | None = self._found
+        if found is None:
+            found = self._accounts.login_of(self._token)
+            object.__setattr__(self, "_found", found)
+        return found
+
+    @property
+    def player_id(self) -> str:
+        return self._login().player_id
+
+    @property
+    def username(self) -> str | None:
+        return self._login().username
+
+
+async def current_login(request: Request) -> Login:
+    """The session's login (``401 not-authenticated`` without a session cookie at once; with
+    one that is not a live session, when the endpoint first asks who it is)."""
     state = request.app.state
     token = request.cookies.get(cast(ServerSettings, state.settings).cookie_name)
-    return cast(Accounts, state.accounts).login_of(token)
+    if not token:
+        raise NotAuthenticatedError("no session: start one with POST /api/auth/guest")
+    return SessionLogin(cast(Accounts, state.accounts), token)
 
 
 CurrentLogin = Annotated[Login, Depends(current_login)]

@@ -21,13 +21,14 @@ from typing import Annotated, cast
 from fastapi import Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
-from sqlalchemy import Connection, Table, bindparam, delete, insert, select
+from sqlalchemy import Table, bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from twentyone.errors import TwentyoneError
 from twentyone.server.errors import IdempotencyKeyReusedError
 from twentyone.server.models import IdempotencyRow
 from twentyone.store.service import TableService
+from twentyone.store.unit import Unit
 
 KEEP = timedelta(days=1)
 REPLAYED = "Idempotent-Replayed"
@@ -57,26 +58,34 @@ def request_hash(request: Request, body: BaseModel | None = None) -> str:
 _FIND = select(_T.c.request_hash, _T.c.status, _T.c.response).where(
     _T.c.player_id == bindparam("p"), _T.c.key == bindparam("k")
 )
-_RECORD = insert(_T)
+_RECORD = insert(_T).values(
+    {
+        c: bindparam(c)
+        for c in ("player_id", "key", "request_hash", "status", "response", "created_at")
+    }
+)
 _PRUNE = delete(_T).where(_T.c.player_id == bindparam("p"), _T.c.created_at < bindparam("before"))
 PRUNE_ONE_IN = 64
 """A player's records older than :data:`KEEP` are deleted on one keyed request in this many."""
 
 
-def _replay(conn: Connection, player_id: str, key: str, fingerprint: str) -> Response | None:
-    found = conn.execute(_FIND, {"p": player_id, "k": key}).first()
+def _replay(unit: Unit, player_id: str, key: str, fingerprint: str) -> Response | None:
+    driver = unit.driver
+    found = driver.one(unit.conn, driver.prepare(_FIND), {"p": player_id, "k": key})
     if found is None:
         return None
-    if found.request_hash != fingerprint:
+    request, status, response = found
+    if request != fingerprint:
         raise IdempotencyKeyReusedError(
             "this Idempotency-Key was used for another request: send a new key"
         )
     return Response(
-        found.response,
-        status_code=found.status,
-        media_type="application/json",
-        headers={REPLAYED: "true"},
+        response, status_code=status, media_type="application/json", headers={REPLAYED: "true"}
     )
+
+
+def _answer(body: str | bytes, status: int) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
 
 
 def once(
@@ -87,8 +96,13 @@ def once(
     fingerprint: str,
     status: int,
     work: Callable[[], BaseModel],
-) -> BaseModel | Response:
-    """``work()`` the first time ``key`` is seen for the player; its stored answer after.
+) -> Response:
+    """The response of ``work()`` the first time ``key`` is seen for the player; the stored
+    one after (with ``Idempotent-Replayed: true``).
+
+    The answer is encoded once, here, in the request's worker thread: the JSON stored with the
+    key is the body sent (a model returned to FastAPI would be validated again in another
+    worker thread and encoded again on the event loop).
 
     The record is looked up and written in ``work``'s own transaction (``work`` takes the
     player's lock as its first step, as every store call does). Two copies of one request at
@@ -97,32 +111,35 @@ def once(
     ``round-in-progress``), is rolled back whole, and then answers the first one's record.
     """
     if key is None:
-        return work()
+        return _answer(work().model_dump_json(), status)
     try:
         with service.unit() as unit:
-            replayed = _replay(unit.conn, player_id, key, fingerprint)
+            replayed = _replay(unit, player_id, key, fingerprint)
             if replayed is not None:
                 return replayed
-            result = work()
+            body = work().model_dump_json()
+            driver = unit.driver
             if secrets.randbelow(PRUNE_ONE_IN) == 0:
-                unit.conn.execute(_PRUNE, {"p": player_id, "before": unit.now - KEEP})
-            unit.conn.execute(
-                _RECORD,
+                prune = driver.prepare(_PRUNE)
+                driver.run(unit.conn, prune, {"p": player_id, "before": unit.now - KEEP})
+            driver.run(
+                unit.conn,
+                driver.prepare(_RECORD),
                 {
                     "player_id": player_id,
                     "key": key,
                     "request_hash": fingerprint,
                     "status": status,
-                    "response": result.model_dump_json(),
+                    "response": body,
                     "created_at": unit.now,
                 },
             )
-            return result
+            return _answer(body, status)
     except (IntegrityError, TwentyoneError) as exc:
         if isinstance(exc, IdempotencyKeyReusedError):
             raise
         with service.unit() as unit:  # a twin may have committed first: answer its record
-            replayed = _replay(unit.conn, player_id, key, fingerprint)
+            replayed = _replay(unit, player_id, key, fingerprint)
         if replayed is None:
             raise
         return replayed

@@ -100,6 +100,8 @@ class HashSlots:
 
     def __init__(self, slots: int, *, queue: int = 32, wait_s: float = 5.0) -> None:
         self._limiter = anyio.CapacityLimiter(max(1, slots))
+        self._threads = anyio.CapacityLimiter(max(1, slots))
+        """Threads of their own: a hash never holds one the requests' store calls need."""
         self._queue = queue
         self._wait_s = wait_s
 
@@ -113,7 +115,7 @@ class HashSlots:
         if scope.cancelled_caught:
             raise ServerBusyError("too many logins at once: try again in a moment", 1)
         try:
-            return await anyio.to_thread.run_sync(fn)
+            return await anyio.to_thread.run_sync(fn, limiter=self._threads)
         finally:
             self._limiter.release()
 

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from sqlalchemy import Column, Connection, Engine, bindparam, insert
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement
 
@@ -41,11 +42,15 @@ class Statement:
         self.sql = compiled.string
         names = compiled.positiontup
         self.positional = names is not None
-        self.names = tuple(names) if names is not None else tuple(compiled.binds)
+        rendered = dict.fromkeys(compiled.bind_names.values())  # as named in the SQL
+        self.names = tuple(names) if names is not None else tuple(rendered)
         binds = compiled.binds
         self.binds: tuple[Convert | None, ...] = tuple(
             binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in self.names
         )
+        self.defaults = {  # values written into the statement (``.values(hidden=False)``)
+            name: binds[name].effective_value for name in self.names if not binds[name].required
+        }
         columns = getattr(stmt, "selected_columns", None) or ()
         processors = [
             cast(Column[Any], c).type.dialect_impl(dialect).result_processor(dialect, None)
@@ -55,6 +60,8 @@ class Statement:
 
     def args(self, params: Mapping[str, Any]) -> Sequence[Any] | dict[str, Any]:
         """The driver's parameters for ``params`` (by bind name)."""
+        if self.defaults:
+            params = {**self.defaults, **params}
         values = [
             params[name] if convert is None else convert(params[name])
             for name, convert in zip(self.names, self.binds, strict=True)
@@ -101,6 +108,8 @@ class Driver:
             ),
         )
         self._posts = lru_cache(maxsize=16)(self._post_statement)
+        self._prepared: dict[ClauseElement, Statement] = {}
+        self._errors: type[Exception] = engine.dialect.loaded_dbapi.Error
 
     # -- running ---------------------------------------------------------------------------
 
@@ -108,18 +117,46 @@ class Driver:
     def _cursor(conn: Connection) -> Any:
         return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
 
-    def _one(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> Any:
+    def _execute(self, cursor: Any, sql: str, args: Any, *, many: bool = False) -> None:
+        """Run ``sql`` on ``cursor``; a driver error is raised as SQLAlchemy raises it (e.g.
+        :class:`sqlalchemy.exc.IntegrityError`), so callers see one kind whichever path ran."""
+        try:
+            if many:
+                cursor.executemany(sql, args)
+            else:
+                cursor.execute(sql, args)
+        except self._errors as exc:
+            raise DBAPIError.instance(sql, args, exc, self._errors) from exc
+
+    def prepare(self, stmt: ClauseElement) -> Statement:
+        """``stmt`` (a statement built once, at import) compiled for this engine, once."""
+        found = self._prepared.get(stmt)
+        if found is None:
+            found = self._prepared[stmt] = Statement(self.engine, stmt)
+        return found
+
+    def one(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> Any:
+        """The first row of ``stmt`` with its values converted, or ``None``."""
         cursor = self._cursor(conn)
         try:
-            cursor.execute(stmt.sql, stmt.args(params))
+            self._execute(cursor, stmt.sql, stmt.args(params))
             return stmt.row(cursor.fetchone())
         finally:
             cursor.close()
 
-    def _run(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> None:
+    def run(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> None:
+        """Execute ``stmt``."""
         cursor = self._cursor(conn)
         try:
-            cursor.execute(stmt.sql, stmt.args(params))
+            self._execute(cursor, stmt.sql, stmt.args(params))
+        finally:
+            cursor.close()
+
+    def savepoint(self, conn: Connection, name: str, step: str = "SAVEPOINT") -> None:
+        """``SAVEPOINT name`` (``step``: or ``RELEASE SAVEPOINT`` / ``ROLLBACK TO SAVEPOINT``)."""
+        cursor = self._cursor(conn)
+        try:
+            self._execute(cursor, f"{step} {name}", ())
         finally:
             cursor.close()
 
@@ -127,19 +164,19 @@ class Driver:
 
     def lock_player(self, conn: Connection, player_id: str) -> StoredPlayer:
         """The player's row, locked for this transaction."""
-        row = self._one(conn, self._lock_player, {"player_id": player_id})
+        row = self.one(conn, self._lock_player, {"player_id": player_id})
         if row is None:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row)
 
     def get_round(self, conn: Connection, round_id: str) -> StoredRound | None:
         """The round ``round_id``, if there is one."""
-        row = self._one(conn, self._round, {"round_id": round_id})
+        row = self.one(conn, self._round, {"round_id": round_id})
         return None if row is None else StoredRound(*row)
 
     def get_seat(self, conn: Connection, player_id: str, variant: str) -> str | None:
         """The stored layout of the player's seat at ``variant`` (``None``: no seat yet)."""
-        row = self._one(conn, self._seat, {"player_id": player_id, "variant": variant})
+        row = self.one(conn, self._seat, {"player_id": player_id, "variant": variant})
         return None if row is None else cast(str, row[0])
 
     def lock_player_and_round(
@@ -151,7 +188,7 @@ class Driver:
             player = self.lock_player(conn, player_id)
             round_id = player.open_round_id
             return player, None if round_id is None else self.get_round(conn, round_id)
-        row = self._one(conn, self._lock_player_round, {"player_id": player_id})
+        row = self.one(conn, self._lock_player_round, {"player_id": player_id})
         if row is None:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row), None if row[_NP] is None else StoredRound(*row[_NP:])
@@ -163,7 +200,7 @@ class Driver:
         if not self.joined:
             player = self.lock_player(conn, player_id)
             return player, self.get_seat(conn, player_id, variant)
-        row = self._one(conn, self._lock_player_seat, {"player_id": player_id, "variant": variant})
+        row = self.one(conn, self._lock_player_seat, {"player_id": player_id, "variant": variant})
         if row is None:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row), row[_NP]
@@ -175,23 +212,32 @@ class Driver:
         now = (player.balance, player.open_round_id)
         if now != player.stored:
             params = {"b_id": player.id, "b_balance": player.balance, "b_open": now[1]}
-            self._run(conn, self._write_player, params)
+            self.run(conn, self._write_player, params)
             player.stored = now
 
     def write_round(self, conn: Connection, row: StoredRound) -> None:
         """Store what a round's play changes."""
-        self._run(conn, self._write_round, rows.round_changes(row))
+        self.run(conn, self._write_round, rows.round_changes(row))
 
     def insert_round(self, conn: Connection, row: StoredRound) -> None:
         """Store a new round."""
-        self._run(conn, self._insert_round, row.values())
+        self.run(conn, self._insert_round, row.values())
 
     def insert_events(self, conn: Connection, events: Sequence[Mapping[str, Any]]) -> None:
         """Store a round's new events (``round_id``, ``seq``, ``type``, ``data``, ``hidden``)."""
         stmt = self._insert_events
         cursor = self._cursor(conn)
         try:
-            cursor.executemany(stmt.sql, [stmt.args(e) for e in events])
+            self._execute(cursor, stmt.sql, [stmt.args(e) for e in events], many=True)
+        finally:
+            cursor.close()
+
+    def unhide(self, conn: Connection, shown: Sequence[Mapping[str, Any]]) -> None:
+        """Show stored face-down cards (``b_round``, ``b_seq``, ``b_data`` each)."""
+        stmt = self.prepare(rows.UNHIDE)
+        cursor = self._cursor(conn)
+        try:
+            self._execute(cursor, stmt.sql, [stmt.args(s) for s in shown], many=True)
         finally:
             cursor.close()
 
@@ -201,10 +247,10 @@ class Driver:
         """Store a seat's layout (``new``: insert its row)."""
         if new:
             params = {"player_id": player_id, "variant": variant, "layout": layout}
-            self._run(conn, self._insert_seat, {**params, "updated_at": now})
+            self.run(conn, self._insert_seat, {**params, "updated_at": now})
         else:
             params = {"b_player": player_id, "b_variant": variant, "b_layout": layout}
-            self._run(conn, self._write_seat, {**params, "b_now": now})
+            self.run(conn, self._write_seat, {**params, "b_now": now})
 
     def post(self, conn: Connection, entries: Sequence[Mapping[str, Any]]) -> set[str]:
         """Insert ledger rows, skipping transaction ids already posted; the ids inserted.
@@ -215,7 +261,7 @@ class Driver:
         params = {f"{name}_{i}": e[name] for i, e in enumerate(entries) for name in e}
         cursor = self._cursor(conn)
         try:
-            cursor.execute(stmt.sql, stmt.args(params))
+            self._execute(cursor, stmt.sql, stmt.args(params))
             return {txid for (txid,) in cursor.fetchall()}
         finally:
             cursor.close()

@@ -104,7 +104,7 @@ def _unhide(unit: Unit, round_id: str, events: Sequence[Event], stop: int) -> No
         if isinstance(event := events[seq], CardDealt) and event.face_down
     ]
     if shown:
-        unit.conn.execute(rows.UNHIDE, shown)
+        unit.driver.unhide(unit.conn, shown)
 
 
 # -- rebuilding and voiding ------------------------------------------------------------------

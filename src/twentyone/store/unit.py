@@ -23,11 +23,12 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, event
 
 from twentyone.cards import Shoe
 from twentyone.rng import SystemRandomSource
 from twentyone.rules import Rules
+from twentyone.store import db
 from twentyone.store.crypto import ShoeCipher
 from twentyone.store.driver import Driver
 from twentyone.store.rows import StoredPlayer, StoredRound, StoredSeat
@@ -94,6 +95,10 @@ class Store:
         self.driver = Driver(engine)
         self.live: dict[str, tuple[int, Round]] = {}
         self._current = threading.local()
+        self._lock = db.write_lock(engine)
+        self._writer: Connection | None = None
+        if self._lock is not None:
+            event.listen(engine, "engine_disposed", self._close_writer)
 
     def now(self) -> datetime:
         """The clock's time, as stored (naive UTC)."""
@@ -103,25 +108,49 @@ class Store:
     def unit(self) -> Iterator[Unit]:
         """One transaction (or the one this thread already has open: the call joins it).
 
-        Any error rolls it back and forgets the rounds kept in memory.
+        Any error rolls it back and forgets the rounds kept in memory. On a SQLite file every
+        unit runs on one connection, taken with the file's write lock: it alone writes, so its
+        page cache stays valid from one transaction to the next (a pool connection finds the
+        file changed by the others and reads its pages again), and it never goes back to the
+        pool between units.
         """
         current: Unit | None = getattr(self._current, "unit", None)
         if current is not None:
             with current.joined():
                 yield current
             return
+        lock = self._lock
         try:
-            with self.engine.begin() as conn:
-                unit = Unit(self, conn)
-                self._current.unit = unit
-                try:
-                    yield unit
-                    unit.flush()
-                finally:
-                    self._current.unit = None
+            if lock is None:
+                with self.engine.begin() as conn:
+                    yield from self._run(conn)
+                return
+            lock.take()
+            try:
+                writer = self._writer
+                if writer is None or writer.closed or writer.invalidated:
+                    writer = self._writer = self.engine.connect()
+                with writer.begin():
+                    yield from self._run(writer)
+            finally:
+                lock.give()
         except BaseException:
             self.live.clear()
             raise
+
+    def _run(self, conn: Connection) -> Iterator[Unit]:
+        unit = Unit(self, conn)
+        self._current.unit = unit
+        try:
+            yield unit
+            unit.flush()
+        finally:
+            self._current.unit = None
+
+    def _close_writer(self, _engine: Engine) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
 
 
 class Unit:
@@ -138,6 +167,7 @@ class Unit:
         self._players: dict[str, StoredPlayer] = {}
         self._rounds: dict[str, StoredRound | None] = {}
         self._seats: dict[tuple[str, str], StoredSeat] = {}
+        self._depth = 0
 
     # -- players -----------------------------------------------------------------------------
 
@@ -203,19 +233,30 @@ class Unit:
     @contextmanager
     def joined(self) -> Iterator[None]:
         """A call joining this unit: behind a savepoint, so that its refusal changes nothing
-        (the rows this unit holds are read again afterwards) and the unit may go on."""
-        savepoint = self.conn.begin_nested()
+        (the rows this unit holds are read again afterwards) and the unit may go on.
+
+        The savepoint statements go straight to the driver's cursor (through SQLAlchemy's
+        nested transactions they cost more than the call's own statements).
+        """
+        self._depth += 1
+        name = f"unit_{self._depth}"
+        driver, conn = self.driver, self.conn
+        driver.savepoint(conn, name)
         try:
             yield
             self.flush()
         except BaseException:
-            savepoint.rollback()
+            driver.savepoint(conn, name, "ROLLBACK TO SAVEPOINT")
+            driver.savepoint(conn, name, "RELEASE SAVEPOINT")
             self._players.clear()
             self._rounds.clear()
             self._seats.clear()
             self.store.live.clear()
             raise
-        savepoint.commit()
+        else:
+            driver.savepoint(conn, name, "RELEASE SAVEPOINT")
+        finally:
+            self._depth -= 1
 
     def flush(self) -> None:
         """Write back every player whose balance or open round changed."""

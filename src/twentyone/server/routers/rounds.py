@@ -6,7 +6,7 @@ player's is ``404 unknown-round``, whoever owns it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 
@@ -38,7 +38,7 @@ def act(
     service: ServiceDep,
     login: CurrentLogin,
     idempotency_key: IdempotencyKey = None,
-) -> RoundOut | Response:
+) -> Response:
     """HIT, STAND, DOUBLE, SPLIT, insurance ACCEPT / DECLINE (``apply_to_all``), EVEN MONEY.
 
     Refused (nothing changes): a round that is not yours (``404 unknown-round``), a round
@@ -59,15 +59,10 @@ def act(
         return RoundOut.model_validate(state.to_dict())
 
     fingerprint = request_hash(request, body)
-    result = once(
-        service,
-        login.player_id,
-        key=idempotency_key,
-        fingerprint=fingerprint,
-        status=200,
-        work=work,
+    player = login.player_id
+    return once(
+        service, player, key=idempotency_key, fingerprint=fingerprint, status=200, work=work
     )
-    return result if isinstance(result, Response) else cast(RoundOut, result)
 
 
 @router.get("/{round_id}", summary="A round's full record")

@@ -8,7 +8,7 @@ example, the dealer's peek finds a blackjack).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, cast
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response, status
 
@@ -78,7 +78,7 @@ def _dealt(
     *,
     deal: Callable[[str, str], RoundState],
     key: str | None,
-) -> TableOut | Response:
+) -> Response:
     """Deal and answer the table it leaves, in one transaction (one durable commit); with an
     ``Idempotency-Key``, a repeat answers the first deal's response and deals nothing."""
 
@@ -89,15 +89,8 @@ def _dealt(
         return table_out(table, state)  # with a key: still inside the record's transaction
 
     fingerprint = request_hash(request)
-    result = once(
-        service,
-        player_id,
-        key=key,
-        fingerprint=fingerprint,
-        status=status.HTTP_201_CREATED,
-        work=work,
-    )
-    return result if isinstance(result, Response) else cast(TableOut, result)
+    created = status.HTTP_201_CREATED
+    return once(service, player_id, key=key, fingerprint=fingerprint, status=created, work=work)
 
 
 @router.post("/deal", status_code=status.HTTP_201_CREATED, response_model=TableOut, summary="DEAL")
@@ -107,7 +100,7 @@ def deal(
     service: ServiceDep,
     login: CurrentLogin,
     idempotency_key: IdempotencyKey = None,
-) -> TableOut | Response:
+) -> Response:
     """Deal the bets on the table: the wagers are debited and the cards dealt."""
     return _dealt(
         request, service, login.player_id, variant, deal=service.play.deal, key=idempotency_key
@@ -126,7 +119,7 @@ def rebet_and_deal(
     service: ServiceDep,
     login: CurrentLogin,
     idempotency_key: IdempotencyKey = None,
-) -> TableOut | Response:
+) -> Response:
     """The previous round's bets, dealt at once."""
     return _dealt(
         request,
@@ -150,7 +143,7 @@ def double_and_deal(
     service: ServiceDep,
     login: CurrentLogin,
     idempotency_key: IdempotencyKey = None,
-) -> TableOut | Response:
+) -> Response:
     """Twice the previous round's bets, dealt at once."""
     return _dealt(
         request,

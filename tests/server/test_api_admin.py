@@ -6,16 +6,35 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
-from server_helpers import NewClient, Shoes, ok, refused
+from server_helpers import GameClient, NewClient, Shoes, ok, quick_rtp, refused
 
+from twentyone.server import create_app
 from twentyone.server.passwords import hash_password
+from twentyone.server.settings import ServerSettings
 from twentyone.store.service import TableService
 
 PASSWORD = "correct horse battery"
+KEY = Fernet.generate_key()
+
+
+class Clock:
+    """The store's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> None:
+        self.now += timedelta(**kwargs)
 
 
 @pytest.fixture
@@ -107,6 +126,73 @@ def test_admin_logins_are_throttled(service: TableService, new_client: NewClient
     locked = client.post("/api/admin/login", json={"name": "ada", "password": PASSWORD})
     refused(locked, 429, "login-locked")  # even the right password, while locked
     assert int(locked.headers["Retry-After"]) > 0
+
+
+def test_refused_admin_logins_are_in_the_audit_log(
+    service: TableService, new_client: NewClient
+) -> None:
+    """Each refused login is recorded: the name tried, the client address and when — never
+    the password — for a real administrator's name and for a name that is no one's."""
+    service.admin.add_admin("ada", hash_password(PASSWORD, n=2**10), by="test")
+    stranger = new_client()
+    refused(
+        stranger.post("/api/admin/login", json={"name": "Ada", "password": "guess-1"}),
+        401,
+        "invalid-credentials",
+    )
+    refused(
+        stranger.post("/api/admin/login", json={"name": "root", "password": "guess-2"}),
+        401,
+        "invalid-credentials",
+    )
+    ok(stranger.post("/api/admin/login", json={"name": "ada", "password": PASSWORD}))
+    log = ok(stranger.get("/api/admin/audit"))
+    entries = log["entries"]
+    assert [e["action"] for e in entries] == [
+        "login",
+        "login-failed",
+        "login-failed",
+        "admin-added",
+    ]
+    ada_id = entries[0]["admin_id"]
+    root_try, ada_try = entries[1], entries[2]
+    assert (ada_try["admin_id"], ada_try["admin_name"]) == (ada_id, "Ada")
+    assert (root_try["admin_id"], root_try["admin_name"]) == ("", "root")
+    assert ada_try["after"] == {"name": "Ada", "client": "testclient"}
+    assert root_try["after"] == {"name": "root", "client": "testclient"}
+    assert ada_try["at"] and ada_try["target_kind"] == "admin"
+    assert "guess" not in str(entries)  # no password is kept
+    assert log["chain"]["broken_at"] is None
+
+
+def test_an_idle_admin_session_ends(tmp_path: Path, shoes: Shoes) -> None:
+    """The back-office session ends after ``admin_idle_minutes`` (default 15) without a
+    request; each request starts the 15 minutes again, up to ``admin_session_minutes``."""
+    clock = Clock()
+    svc = TableService.open(
+        f"sqlite:///{tmp_path / 'idle.db'}", key=KEY, shoe_factory=shoes, clock=clock
+    )
+    try:
+        svc.admin.add_admin("ada", hash_password(PASSWORD, n=2**10), by="test")
+        settings = ServerSettings(password_cost=2**10, admin_session_minutes=40)
+        assert ServerSettings().admin_idle_minutes == 15
+        with GameClient(create_app(svc, settings=settings, rtp=quick_rtp)) as admin:
+            ok(admin.post("/api/admin/login", json={"name": "ada", "password": PASSWORD}))
+            clock.advance(minutes=14)
+            ok(admin.get("/api/admin/me"))  # a request: 15 minutes from here
+            clock.advance(minutes=14)
+            ok(admin.get("/api/admin/me"))
+            clock.advance(minutes=15)
+            refused(admin.get("/api/admin/me"), 401, "admin-not-authenticated")
+            # Active all along, the session still ends admin_session_minutes after login.
+            ok(admin.post("/api/admin/login", json={"name": "ada", "password": PASSWORD}))
+            for _ in range(3):
+                clock.advance(minutes=13)
+                ok(admin.get("/api/admin/me"))
+            clock.advance(minutes=2)  # 41 minutes after login, 2 after the last request
+            refused(admin.get("/api/admin/me"), 401, "admin-not-authenticated")
+    finally:
+        svc.close()
 
 
 def test_logout_ends_the_session(admin: TestClient) -> None:

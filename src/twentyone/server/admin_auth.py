@@ -4,8 +4,10 @@ Administrators are not players: a session here is a row of ``admin_sessions`` (t
 the cookie's token), its cookie is ``twentyone_admin`` (HttpOnly, ``SameSite=Strict``, sent
 only to ``/api/admin``), and a player's session cookie means nothing to it, nor it to the
 player's routes. Failed logins are throttled as the players' are (per name and per client
-address, ``429 login-locked``), and each login and logout goes into the audit log. Session
-times come from the store's clock.
+address, ``429 login-locked``), and each login, logout and refused login (the name tried
+and the client address, never the password) goes into the audit log. A session ends
+``admin_idle_minutes`` after its last request, and ``admin_session_minutes`` after login at the
+latest. Session times come from the store's clock.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ class AdminAuth:
     def __init__(self, service: TableService, settings: ServerSettings) -> None:
         self.service = service
         self.minutes = settings.admin_session_minutes
+        idle = settings.admin_idle_minutes
+        self.idle = None if idle is None else timedelta(minutes=idle)
         window, lock = settings.login_window_s, settings.login_lock_s
         self.name_failures = Window(settings.login_failures, window, lock)
         self.client_failures = Window(settings.client_failures, window, lock)
@@ -57,6 +61,7 @@ class AdminAuth:
         stored = DUMMY_HASH if found is None else found[1]
         matches = verify_password(password, stored)
         if found is None or not matches:
+            self.service.admin.failed_login(name, client)
             hits = [self.name_failures.hit(name_key(name)), self.client_failures.hit(client)]
             lock = max((s for s in hits if s is not None), default=None)
             if lock is not None:
@@ -65,14 +70,19 @@ class AdminAuth:
         self.name_failures.clear(name_key(name))
         admin = found[0]
         token = secrets.token_urlsafe(32)
-        expires = self.service.store.now() + timedelta(minutes=self.minutes)
+        longest = timedelta(minutes=self.minutes)
+        expires = self.service.store.now() + (
+            longest if self.idle is None else min(self.idle, longest)
+        )
         self.service.admin.open_session(admin, token_hash(token), expires)
         return token, admin
 
     def admin_of(self, token: str | None) -> AdminInfo:
-        """The administrator of a live session, or ``401 admin-not-authenticated``."""
+        """The administrator of a live session, or ``401 admin-not-authenticated`` (also once
+        the session was idle too long); the request counts as the session's use."""
         if token:
-            admin = self.service.admin.session_admin(token_hash(token))
+            longest = timedelta(minutes=self.minutes)
+            admin = self.service.admin.use_session(token_hash(token), self.idle, longest)
             if admin is not None:
                 return admin
         raise AdminNotAuthenticatedError("log in to the back office")

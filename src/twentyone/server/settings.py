@@ -40,7 +40,8 @@ class ServerSettings:
     counts 3 failures in 30 minutes. ``guests_per_client`` new players per client address
     per ``guest_window_s``. The back office's administrators have their own cookie
     (``admin_cookie_name``, sent only to ``/api/admin``) and sessions that end
-    ``admin_session_minutes`` after login.
+    ``admin_session_minutes`` after login, or sooner, after ``admin_idle_minutes`` without a
+    request (``None``: no idle limit; log in again either way).
 
     ``currency``: the ISO 4217 code amounts are written in (``$TWENTYONE_CURRENCY``, e.g.
     ``EUR``: ``€1.234,50`` in Italian, ``€1,234.50`` in English); ``None``, the default, is play
@@ -69,6 +70,7 @@ class ServerSettings:
     currency: str | None = field(default_factory=_currency_setting)
     admin_cookie_name: str = "twentyone_admin"
     admin_session_minutes: int = 480
+    admin_idle_minutes: int | None = 15
     idle_minutes: int | None = 30
 
 

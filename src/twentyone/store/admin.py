@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, delete, insert, select
+from sqlalchemy import Table, delete, insert, select, update
 
 from twentyone.errors import TwentyoneError
 from twentyone.store import audit, locks
@@ -31,6 +31,10 @@ ADMINS = cast(Table, AdministratorRow.__table__)
 SESSIONS = cast(Table, AdminSessionRow.__table__)
 _D, _S, _K = ADMINS.c, SESSIONS.c, locks.LOCKS.c
 MAX_REASON = 500
+SEEN_STEP = timedelta(minutes=1)
+"""How far a request must move a session's idle expiry before it is written (at most one
+write a minute per session: a session ends between ``idle − 1`` and ``idle`` minutes after its
+last request, never later)."""
 
 
 class AdminExistsError(TwentyoneError):
@@ -150,6 +154,47 @@ class Administration:
             audit.append(
                 unit.conn, unit.now, admin.actor, AuditAction.LOGIN, ("admin", admin.id), {}, {}
             )
+
+    def failed_login(self, name: str, client: str) -> None:
+        """Record a refused login in the audit log: the name tried, the client address and
+        when (the password is never seen here). A name that is no administrator's is recorded
+        as tried, with an empty administrator id."""
+        tried = " ".join(name.split())[:100]
+        with self._store.unit() as unit:
+            row = unit.conn.execute(select(_D.id).where(_D.name_key == name_key(tried))).first()
+            admin_id = "" if row is None else str(row.id)
+            audit.append(
+                unit.conn,
+                unit.now,
+                (admin_id, tried),
+                AuditAction.LOGIN_FAILED,
+                ("admin", admin_id),
+                {},
+                {"name": tried, "client": client[:64]},
+            )
+
+    def use_session(
+        self, token_hash: str, idle: timedelta | None, longest: timedelta
+    ) -> AdminInfo | None:
+        """The administrator of a live session, whose use this request is: the session then
+        ends ``idle`` after now, but never later than ``longest`` after its login (an expired,
+        idle or unknown session: ``None``)."""
+        query = (
+            select(ADMINS, _S.created_at.label("opened_at"), _S.expires_at)
+            .join(SESSIONS, _S.admin_id == _D.id)
+            .where(_S.token_hash == token_hash)
+        )
+        with self._store.unit() as unit:
+            row = unit.conn.execute(query).first()
+            if row is None or row.expires_at <= unit.now:
+                return None
+            cap = row.opened_at + longest
+            expires = cap if idle is None else min(unit.now + idle, cap)
+            if expires - row.expires_at >= SEEN_STEP:
+                unit.conn.execute(
+                    update(SESSIONS).where(_S.token_hash == token_hash).values(expires_at=expires)
+                )
+            return _admin(row)
 
     def session_admin(self, token_hash: str) -> AdminInfo | None:
         """The administrator of a live session (an expired or unknown one: ``None``)."""

@@ -42,6 +42,9 @@ class AuditAction(StrEnum):
     """Logged in to the back office."""
     LOGOUT = "logout"
     """Logged out."""
+    LOGIN_FAILED = "login-failed"
+    """A back-office login refused: the name tried and the client address (never the
+    password); the administrator's id when the name is one, else empty."""
     ADMIN_ADDED = "admin-added"
     """A new administrator was made (``twentyone admin add``)."""
     VIP_LEVEL = "vip-level"

@@ -7,6 +7,8 @@ import csv
 import io
 import secrets
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +17,11 @@ from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
 from server_helpers import GameClient, NewClient, Shoes, ok, quick_rtp, refused
 
+from twentyone.rules import Rules
 from twentyone.server import create_app
 from twentyone.server.passwords import hash_password
 from twentyone.server.settings import ServerSettings
+from twentyone.store.reports import insurance_rtp
 from twentyone.store.service import TableService
 
 PASSWORD = "correct horse battery"
@@ -362,6 +366,35 @@ def test_performance_compares_with_the_theory(
     row = rows[0]
     assert (row["variant"], row["bet"], row["rounds"], row["rtp"]) == ("standard", "main", 2, 1.0)
     assert row["theory"] == 0.9951 and row["outside"] is False  # quick_rtp's stand-in figure
+
+
+def _insurance_by_count(decks: int) -> Fraction:
+    """Always insuring, counted card by card: a full shoe of ``decks`` decks less the
+    dealer's ace; the bet returns 3 (stake and 2 to 1) when the hole card is a ten."""
+    shoe = [rank for rank, _, _ in product("A23456789TJQK", "shdc", range(decks))]
+    shoe.remove("A")
+    tens = sum(1 for rank in shoe if rank in "TJQK")
+    return 3 * Fraction(tens, len(shoe))
+
+
+def test_insurance_has_its_theory_on_the_performance_page(
+    service: TableService, shoes: Shoes, client: TestClient, admin: TestClient
+) -> None:
+    """6 decks (the standard game): 3 · 96 / 311 = 288 / 311 ≈ 0.9260, by counting the shoe."""
+    assert _insurance_by_count(6) == Fraction(288, 311)
+    assert [insurance_rtp(Rules(decks=d)) for d in (1, 2, 6, 8)] == [
+        _insurance_by_count(d) for d in (1, 2, 6, 8)
+    ]
+    player = _player(client)
+    shoes.stack("9h As 7c 5s Ts Kd")  # player 16 against the ace; hole 5: insurance lost
+    service.seat.place(player, "standard", 0, 1000)
+    service.play.deal(player, "standard")
+    service.play.act(player, "insurance")
+    assert service.play.act(player, "stand").status == "settled"
+    rows = {r["bet"]: r for r in ok(admin.get("/api/admin/reports/performance"))["rows"]}
+    assert rows["insurance"]["staked"] == 500 and rows["insurance"]["returned"] == 0
+    assert rows["insurance"]["theory"] == pytest.approx(float(_insurance_by_count(6)))
+    assert rows["insurance"]["theory"] == pytest.approx(0.92604, abs=1e-5)
 
 
 def test_daily_totals_as_csv(

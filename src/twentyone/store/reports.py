@@ -11,6 +11,12 @@ standard error is the ratio estimator's, from the per-round spread of the return
 ``se = sqrt(Σ (y_i - R x_i)² / (n (n - 1))) / x̄`` (Cochran, *Sampling Techniques*, 3rd ed.,
 §6.4), and the interval is ``R ± 2.5758 se``.
 
+Insurance's theory (:func:`insurance_rtp`) is the exact RTP of a player who always insures,
+knowing only the dealer's ace: one ace out of a full shoe of the game's decks, so the hole card
+is a ten with probability ``16d / (52d − 1)`` and the bet returns ``(1 + pays)`` times that
+(6 decks at 2 to 1: ``3 · 96 / 311 = 288 / 311 ≈ 0.9260``). The player's own cards are not
+taken out: a figure for the bet on its own, as its RTP is usually quoted.
+
 **Daily totals.** Per UTC day, from the ledger itself: staked (wager debits), returned
 (payouts), voided (the refunds and reversals of voided rounds, net), granted (play money
 given), and held: what rounds still unfinished at the day's end have taken from their players
@@ -26,10 +32,12 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import func, select
 
+from twentyone.rules import Rules
 from twentyone.store import rows
 from twentyone.store.rounds import SETTLED
 from twentyone.store.unit import Store, naive
@@ -100,6 +108,18 @@ def ratio_interval(sample: Sample, z: float = Z99) -> Interval:
     mean_x = sample.sx / n
     se = math.sqrt(residual / (n * (n - 1))) / mean_x
     return Interval(ratio, ratio - z * se, ratio + z * se)
+
+
+def insurance_rtp(rules: Rules) -> Fraction:
+    """The exact RTP of always insuring against the dealer's ace, with only that ace out of a
+    full shoe of ``rules.decks`` decks: ``(1 + pays) · 16d / (52d − 1)``.
+
+    >>> from twentyone.rules import Rules
+    >>> insurance_rtp(Rules(decks=6))
+    Fraction(288, 311)
+    """
+    decks = rules.decks
+    return (1 + rules.insurance_pays) * Fraction(16 * decks, 52 * decks - 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from twentyone.server.admin_deps import CurrentAdmin
 from twentyone.server.deps import RtpDep, ServiceDep
 from twentyone.server.errors import error_response
 from twentyone.server.settings import RtpProvider
-from twentyone.store.reports import MAX_DAYS, DayTotals
+from twentyone.store.reports import MAX_DAYS, DayTotals, insurance_rtp
 from twentyone.store.service import TableService
 from twentyone.variants import find_variant
 
@@ -36,13 +36,17 @@ CSV_COLUMNS = (
 
 
 def _theory(rtp: RtpProvider, variant: str) -> dict[tuple[str, str | None], float]:
-    """The exact RTP of the variant's main game (its strategy as the table plays) and side
-    bets, keyed as the performance rows are (cached by the provider)."""
+    """The exact RTP of the variant's main game (its strategy as the table plays), side bets
+    and insurance (always insured, only the dealer's ace known), keyed as the performance rows
+    are (cached by the provider)."""
     try:
-        figures = rtp(find_variant(variant))
+        game = find_variant(variant)
+        figures = rtp(game)
     except TwentyoneError:
         return {}
     out: dict[tuple[str, str | None], float] = {}
+    if game.rules.insurance:
+        out[("insurance", None)] = float(insurance_rtp(game.rules))
     base = figures.get("base_game_rtp")
     if isinstance(base, int | float):
         out[("main", None)] = float(base)

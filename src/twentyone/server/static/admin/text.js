@@ -139,6 +139,7 @@ const TEXT = {
   "perf.inside": "Within the interval",
   "perf.few": "Too few rounds",
   "perf.no-theory": "No single theoretical figure",
+  "perf.insurance-note": "Insurance's theory is for a player who always insures and knows only the dealer's ace: that one card out of a full shoe of the game's decks, the player's own cards left in.",
   "perf.range": "{low} to {high}",
   "daily.title": "Daily totals",
   "daily.note": "From the ledger, per UTC day. Staked less returned less voided is the house net; what open rounds hold at the day's end is money taken from players and not yet settled.",

@@ -81,5 +81,8 @@ export async function renderPerformance() {
       ),
     ),
   );
-  mount(el("h1", { text: say("perf.title") }), form, el("p", { class: "note", text: say("perf.note") }), tables.length ? tables : el("p", { text: say("perf.none") }));
+  const insured = data.rows.some((/** @type {any} */ row) => row.bet === "insurance" && row.theory !== null);
+  const notes = [el("p", { class: "note", text: say("perf.note") })];
+  if (insured) notes.push(el("p", { class: "note", id: "perf-insurance-note", text: say("perf.insurance-note") }));
+  mount(el("h1", { text: say("perf.title") }), form, ...notes, tables.length ? tables : el("p", { text: say("perf.none") }));
 }

@@ -218,6 +218,12 @@ def test_a_time_out_refuses_the_next_deal(player: TestClient, shoes: Shoes) -> N
     assert _act(player, "stand")["status"] == "settled"  # the round in progress finishes
     body = refused(player.post("/api/tables/european/rebet-and-deal"), 403, "on-time-out")
     assert "no new round can start" in body["error"]["sentence"]
+    chip = player.post("/api/tables/european/bets", json={"spot": 0, "chip": 1000})
+    body = refused(chip, 403, "on-time-out")  # no chip goes on the table either
+    assert body["error"]["sentence"] == (
+        "You are taking a time-out: no new round can start until it ends."
+    )
+    assert ok(player.get("/api/tables/european"))["total"] == 0
     refused(
         player.post("/api/protection/break", json={"kind": "time-out", "length": 1}),
         409,

@@ -34,6 +34,8 @@ SPLIT_AND_DOUBLE = "8s 6d 8h Th 3c 5d 2h 9s 4c"
 WIN_19 = "Ts 6d 9h 5c 7d"
 # european: player Ts, dealer 6d, player 7h (17); dealer draws 4c: 20. The player loses.
 LOSE_17 = "Ts 6d 7h 4c"
+# european: player 5s, dealer 6d, player 6h (11); DOUBLE draws Ts (21); dealer 6 8 4: 18.
+ELEVEN = "5s 6d 6h Ts 8c 4h"
 
 
 class Clock:
@@ -287,18 +289,52 @@ def test_time_out_blocks_the_next_deal_but_the_round_finishes(
 
 def test_self_exclusion_lasts_its_months(svc: TableService, shoes: Shoes, clock: Clock) -> None:
     p = svc.accounts.create_player("p").id
+    svc.seat.place(p, "european", 0, 1000)  # on the table before the break
     svc.protection.take_break(p, "time-out", 7)
     status = svc.protection.take_break(p, "self-exclusion", 6)  # longer: replaces it
     assert status["play_blocked_until"] == "2027-06-01T12:00:00+00:00"
     with pytest.raises(BreakInForceError):
         svc.protection.take_break(p, "time-out", 30)
-    svc.seat.place(p, "european", 0, 1000)
     clock.now = datetime(2027, 6, 1, 11, 59, tzinfo=UTC)
     with pytest.raises(SelfExcludedError):
         svc.play.deal(p, "european")
     clock.now = datetime(2027, 6, 1, 12, 0, tzinfo=UTC)
     shoes.stack(WIN_19)
     svc.play.deal(p, "european")
+
+
+@pytest.mark.parametrize(
+    ("kind", "length", "error"),
+    [("time-out", 1, TimeOutError), ("self-exclusion", 6, SelfExcludedError)],
+)
+def test_no_chips_go_on_the_table_during_a_break(
+    svc: TableService, shoes: Shoes, clock: Clock, kind: str, length: int, error: type[Exception]
+) -> None:
+    """A break refuses placing bets, not only the deal: a chip, DOUBLE, REBET and bets set at
+    once are refused; chips already there can be taken off; the round in progress finishes."""
+    p = svc.accounts.create_player("p").id
+    _play(svc, shoes, p, WIN_19)  # a round to REBET
+    svc.seat.place(p, "european", 0, 1000)
+    shoes.stack(ELEVEN)
+    svc.play.deal(p, "european")  # 11 against a 6: in progress when the break starts
+    svc.protection.take_break(p, kind, length)
+    assert svc.play.act(p, "double").status == "settled"  # the round in progress goes on
+    for attempt in (
+        lambda: svc.seat.place(p, "european", 0, 1000),
+        lambda: svc.seat.rebet(p, "european"),
+        lambda: svc.seat.set_bets(p, "european", [SpotBet(1000)]),
+    ):
+        with pytest.raises(error):
+            attempt()
+    assert svc.seat.table(p, "european").layout.total == 0  # nothing was placed
+    clock.advance(days=200)  # the break is over
+    svc.seat.place(p, "european", 0, 500)
+    svc.seat.place(p, "european", 0, 500)
+    svc.protection.take_break(p, kind, length)
+    with pytest.raises(error):
+        svc.seat.double_bets(p, "european")
+    assert svc.seat.undo(p, "european").layout.total == 500  # taking chips off is allowed
+    assert svc.seat.clear(p, "european").layout.total == 0
 
 
 @pytest.mark.parametrize(("kind", "length"), [("time-out", 2), ("self-exclusion", 3), ("x", 1)])

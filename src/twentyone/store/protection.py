@@ -490,6 +490,23 @@ def _backfill(unit: Unit, player_id: str) -> None:
 # -- the hooks of play -----------------------------------------------------------------------
 
 
+def _refuse_break(settings: Settings, now: datetime) -> None:
+    held = settings.break_until(now)
+    if held is not None:
+        kind, until = held
+        error = SelfExcludedError if kind is BreakKind.SELF_EXCLUSION else TimeOutError
+        raise error(f"no new round until {aware(until).isoformat()} ({kind})")
+
+
+def check_chips(unit: Unit, player_id: str) -> None:
+    """Refuse putting chips on the table (a chip, DOUBLE, REBET, bets set at once) during a
+    time-out or self-exclusion: no bet for a round that cannot be dealt. Taking chips off
+    (UNDO, CLEAR) and the round in progress are left alone."""
+    settings = settings_of(unit, player_id)
+    if settings is not None:
+        _refuse_break(settings, unit.now)
+
+
 def check_deal(unit: Unit, player_id: str, stake: int) -> None:
     """Refuse a new round during a break, while the reality check is due, or when its bets
     (``stake``: main bets and side bets) would break a limit."""
@@ -497,11 +514,7 @@ def check_deal(unit: Unit, player_id: str, stake: int) -> None:
     if settings is None:
         return
     now = unit.now
-    held = settings.break_until(now)
-    if held is not None:
-        kind, until = held
-        error = SelfExcludedError if kind is BreakKind.SELF_EXCLUSION else TimeOutError
-        raise error(f"no new round until {aware(until).isoformat()} ({kind})")
+    _refuse_break(settings, now)
     due = settings.reality_due_at()
     if due is not None and due <= now:
         raise RealityCheckDueError(

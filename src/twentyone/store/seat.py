@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from twentyone.engine import SpotBet
+from twentyone.store import protection
 from twentyone.store.accounts import wallet_of
 from twentyone.store.codec import dumps
 from twentyone.store.rounds import state_of
@@ -111,12 +112,18 @@ class Seat:
                 write(unit, seat, layout, None)
             return table_state(unit, player, found, layout, last=last, dealt=dealt)
 
-    def _bet(self, player_id: str, variant_name: str, op: BetOp) -> TableState:
+    def _bet(
+        self, player_id: str, variant_name: str, op: BetOp, *, adds: bool = True
+    ) -> TableState:
+        """Apply ``op`` to the seat's bets (``adds``: it may put chips on, refused during a
+        time-out or self-exclusion)."""
         variant = find_variant(variant_name)
         with self._store.unit() as unit:
             player, seat = unit.player_and_seat(player_id, variant.name)
             if player.open_round_id is not None:
                 raise RoundInProgressError("finish the round in progress before betting again")
+            if adds:
+                protection.check_chips(unit, player.id)
             layout, last = layouts(seat, variant)
             layout, returned = op(betting(unit.store.config, player, variant), layout, last)
             write(unit, seat, layout, None)
@@ -135,11 +142,11 @@ class Seat:
 
     def undo(self, player_id: str, variant: str) -> TableState:
         """UNDO: take back the last chip (or the last DOUBLE)."""
-        return self._bet(player_id, variant, lambda b, layout, _: (b.undo(layout), 0))
+        return self._bet(player_id, variant, lambda b, layout, _: (b.undo(layout), 0), adds=False)
 
     def clear(self, player_id: str, variant: str) -> TableState:
         """CLEAR BETS: take every chip off the table."""
-        return self._bet(player_id, variant, lambda b, layout, _: (b.clear(layout), 0))
+        return self._bet(player_id, variant, lambda b, layout, _: (b.clear(layout), 0), adds=False)
 
     def double_bets(self, player_id: str, variant: str) -> TableState:
         """DOUBLE before the deal: double every bet on the table."""

@@ -231,10 +231,10 @@ def test_limits_form_and_breaks_on_the_account_page(tab: Page, live: LiveServer)
     tab.goto(f"{live.url}/#/table/european")
     expect(tab.locator("#break-banner")).to_contain_text("You are taking a time-out until")
     tab.click(".chip[data-value='1000']")
-    tab.click(".spot[data-pos='0'] .bet-circle")
-    settled(tab)
-    tab.click("#btn-deal")
+    tab.click(".spot[data-pos='0'] .bet-circle")  # no chip goes on the table during a break
     expect(tab.locator("#notice")).to_contain_text("no new round can start until it ends")
+    settled(tab)
+    expect(tab.locator("#btn-deal")).to_be_disabled()
     shot(tab, "time-out-table")
 
 

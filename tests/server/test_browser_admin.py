@@ -161,7 +161,17 @@ def test_performance_and_daily_totals(
     office: LiveServer,
     size: str,  # noqa: F811
 ) -> None:
+    svc = office.service
+    yorick = svc.accounts.create_player(f"Insurer {size}")
+    office.shoes.stack("9h As 7c 5s Ts Kd")  # 16 against the ace, insured; the dealer busts
+    svc.seat.place(yorick.id, "european", 0, 1000)
+    svc.play.deal(yorick.id, "european")
+    svc.play.act(yorick.id, "insurance")
+    assert svc.play.act(yorick.id, "stand").status == "settled"
     login(tab, office, "#/performance")
+    insurance = tab.locator(".perf-game[data-game='european'] tbody tr", has_text="Insurance")
+    expect(insurance).to_contain_text("93.20%")  # 2 decks: 3 · 32 / 103 = 96 / 103
+    expect(tab.locator("#perf-insurance-note")).to_contain_text("always insures")
     game = tab.locator(".perf-game[data-game='standard']")
     expect(game.locator("h2")).to_have_text("Standard Blackjack")
     row = game.locator("tbody tr").first
@@ -179,6 +189,8 @@ def test_performance_and_daily_totals(
     check_page(tab, f"admin-daily-{size}")
     tab.click("a[data-nav='audit']")
     expect(tab.locator("#audit-chain")).to_contain_text("The hash chain is intact")
+    refusal = tab.locator("#audit-table tr", has_text="Login refused").first
+    expect(refusal).to_contain_text("From address")  # the wrong password of the first test
     check_page(tab, f"admin-audit-{size}")
 
 

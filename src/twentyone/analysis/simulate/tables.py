@@ -101,6 +101,8 @@ SIDE_INPUTS: dict[SideBetName, tuple[str, ...]] = {
 _INPUT_SIZES = {"first": 52, "second": 52, "third": 53, "up": 52, "blackjack": 2}
 _INPUT_ORDER = ("first", "second", "third", "up", "blackjack")
 MAX_SIDE_LINES = 16
+"""The columns of ``side_pays``; the last stays 0 (the kernel reads a lost line, -1, there)."""
+assert all(len(lines) < MAX_SIDE_LINES for lines in OUTCOMES.values())
 
 MAIN_BET = 1000
 """The main bet the simulator stakes per spot (minor units); results are reported per unit."""

@@ -19,13 +19,20 @@ from twentyone.analysis.simulate.player import (
     SPC,
 )
 from twentyone.analysis.simulate.record import T_SIDE
-from twentyone.analysis.simulate.tables import NO_CARD, R_OPEN_LADIES, R_OPEN_SEVENS, R_QUEEN_HEARTS
+from twentyone.analysis.simulate.tables import (
+    NO_CARD,
+    R_OPEN_LADIES,
+    R_OPEN_SEVENS,
+    R_QUEEN_HEARTS,
+    SIDE_LINE_BITS,
+)
 
 I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
+I32 = npt.NDArray[np.int32]
 
 SEVEN = 6
+LINE_MASK = (1 << SIDE_LINE_BITS) - 1
 """The rank index of a seven."""
 
 
@@ -55,9 +62,8 @@ def settle_side_bets(
     up_card: int,
     blackjack: int,
     side_pairs: I16,
-    side_table: I8,
+    side_table: I32,
     side_strides: I64,
-    side_pays: I64,
     side_stakes: I64,
     sp: I64,
     sums: I64,
@@ -68,7 +74,8 @@ def settle_side_bets(
 
     The round's part of each lookup (the up card, the dealer's blackjack) is added once per
     bet, the third card is read only by a bet whose table reads it, and the losing spots are
-    counted on the way (a losing spot's stake is its net) rather than in a second pass.
+    counted on the way (a losing spot's stake is its net) rather than in a second pass. Each
+    table entry carries its line's payout, so no second table is read.
     """
     side_returned = 0
     up = code(up_card)
@@ -89,12 +96,12 @@ def settle_side_bets(
             )
             if third_stride != 0:
                 key += (code(sp[at + SP_C2]) if sp[at + SP_N] >= 3 else NO_CARD) * third_stride
-            line = side_table[key]
-            sp[at + SP_OUT + b] = line
-            side_counts[b, line + 1] += 1
-            losers += line < 0
-            # a lost line (-1) reads the last column, which no side bet fills: it pays nothing
-            win = stake * side_pays[b, line & 15]
+            entry = side_table[key]
+            index = entry & LINE_MASK  # the outcome index + 1, 0 lose
+            sp[at + SP_OUT + b] = index - 1
+            side_counts[b, index] += 1
+            losers += index == 0
+            win = stake * (entry >> SIDE_LINE_BITS)
             sp[at + SP_WIN + b] = win
             won += win
         if 0 <= cap < won:

@@ -1,16 +1,18 @@
 """Rounds per CPU second of the simulator per variant, on 1 and the maximum spots.
 
 Run: ``.venv/bin/python bench/simulate.py [--rounds N] [--repeat R] [--engine-rounds N]
-[--baseline-src DIR] [--freebj PATH] [--variant NAME ...]``. Each figure is the median of
-``--repeat`` runs of the kernel on one core (``time.process_time``: CPU seconds, so a busy
-machine slows it less than the wall clock), playing a fresh shoe per round with the basic
-strategy, every side bet of the variant on every spot, tallies only (the word generation
-included). The tables are built and the kernel compiled (or loaded from Numba's cache) before
-timing. The ratio to FreeBJ is per hand (FreeBJ plays one spot).
+[--baseline-src DIR [--alternate K]] [--freebj PATH] [--variant NAME ...]``. Each figure is the
+median of ``--repeat`` runs of the kernel on one core (``time.process_time``: CPU seconds, so a busy
+machine slows it less than the wall clock), playing a fresh shoe per round with the basic strategy,
+every side bet of the variant on every spot, tallies only (the word generation included). The tables
+are built and the kernel compiled (or loaded from Numba's cache) before timing. The ratio to FreeBJ
+is per hand (FreeBJ plays one spot).
 
 ``--baseline-src`` times another source tree's kernel (e.g. ``git archive`` of an older
 commit, unpacked) in the same run, variant by variant, for a before/after ratio; the older
-tree is asked through the same ``kernel_tables`` / ``play`` calls.
+tree is asked through the same ``kernel_tables`` / ``play`` calls. ``--alternate K`` times the
+two trees in turn K times (``--repeat`` runs each time) so that a change in the machine's load
+falls on both; each figure is then the median of all of its tree's runs.
 
 ``--freebj PATH`` times FreeBJ 1.1.3 (Rust, the fastest open simulator; it builds offline
 from Debian's packaged crates: ``cargo build --release`` with ``/usr/share/cargo/registry`` as
@@ -50,13 +52,15 @@ for seed in range(int(sys.argv[4])):
     start = time.process_time()
     play(tables, seed + 1, rounds)
     rates.append(rounds / (time.process_time() - start))
-print(statistics.median(rates))
+print(" ".join(map(str, rates)))
 """
 
 
-def kernel_rate(src: str | None, variant: str, spots: int, rounds: int, repeat: int) -> float:
-    """Median rounds per CPU second of the kernel of the tree ``src`` (``None``: this one),
-    in a fresh process."""
+def kernel_rates(
+    src: str | None, variant: str, spots: int, rounds: int, repeat: int
+) -> list[float]:
+    """Rounds per CPU second of ``repeat`` runs of the kernel of the tree ``src`` (``None``:
+    this one), in a fresh process."""
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = src
@@ -68,7 +72,7 @@ def kernel_rate(src: str | None, variant: str, spots: int, rounds: int, repeat: 
         text=True,
         check=True,
     )
-    return float(done.stdout.strip())
+    return [float(rate) for rate in done.stdout.split()]
 
 
 def freebj_rate(path: str, rounds: int, repeat: int) -> float:
@@ -112,6 +116,13 @@ def main() -> None:
     parser.add_argument("--baseline-src", default=None)
     parser.add_argument("--variant", action="append", default=None)
     parser.add_argument("--freebj", default=None, help="a FreeBJ binary to time beside")
+    parser.add_argument(
+        "--alternate",
+        type=int,
+        default=1,
+        help="with --baseline-src: time this tree and the baseline in turn this many times, "
+        "--repeat runs each time, and take the median over all of a tree's runs",
+    )
     args = parser.parse_args()
     freebj = FREEBJ
     if args.freebj:
@@ -126,10 +137,16 @@ def main() -> None:
             continue
         for spots in sorted({1, variant.rules.max_spots}):
             rounds = args.rounds // spots
-            rate = kernel_rate(None, variant.name, spots, rounds, args.repeat)
-            before = float("nan")
-            if args.baseline_src:
-                before = kernel_rate(args.baseline_src, variant.name, spots, rounds, args.repeat)
+            after_runs: list[float] = []
+            before_runs: list[float] = []
+            for _ in range(args.alternate if args.baseline_src else 1):
+                after_runs += kernel_rates(None, variant.name, spots, rounds, args.repeat)
+                if args.baseline_src:
+                    before_runs += kernel_rates(
+                        args.baseline_src, variant.name, spots, rounds, args.repeat
+                    )
+            rate = statistics.median(after_runs)
+            before = statistics.median(before_runs) if before_runs else float("nan")
             engine = engine_rate(variant.name, spots, max(args.engine_rounds // spots, 10))
             print(
                 f"{variant.name:<14}{spots:>6}{rate / 1e6:>16.2f}{rate * spots / 1e6:>15.2f}"

@@ -108,7 +108,6 @@ def _kernel(
         tables.side_pairs,
         tables.side_table,
         tables.side_strides,
-        tables.side_pays,
         tables.side_stakes,
         deck.shoe,
         deck.limits,

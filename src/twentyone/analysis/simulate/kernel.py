@@ -104,6 +104,7 @@ I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
+I32 = npt.NDArray[np.int32]
 U32 = npt.NDArray[np.uint32]
 
 
@@ -163,9 +164,8 @@ def play_rounds(
     hit: I8,
     child: I16,
     side_pairs: I16,
-    side_table: I8,
+    side_table: I32,
     side_strides: I64,
-    side_pays: I64,
     side_stakes: I64,
     shoe: I64,
     limits: I64,
@@ -386,7 +386,6 @@ def play_rounds(
                 side_pairs,
                 side_table,
                 side_strides,
-                side_pays,
                 side_stakes,
                 sp,
                 sums,

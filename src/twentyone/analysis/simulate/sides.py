@@ -19,13 +19,20 @@ from twentyone.analysis.simulate.player import (
     SPC,
 )
 from twentyone.analysis.simulate.record import T_SIDE
-from twentyone.analysis.simulate.tables import NO_CARD, R_OPEN_LADIES, R_OPEN_SEVENS, R_QUEEN_HEARTS
+from twentyone.analysis.simulate.tables import (
+    NO_CARD,
+    R_OPEN_LADIES,
+    R_OPEN_SEVENS,
+    R_QUEEN_HEARTS,
+    SIDE_LINE_BITS,
+)
 
 I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
+I32 = npt.NDArray[np.int32]
 
 SEVEN = 6
+LINE_MASK = (1 << SIDE_LINE_BITS) - 1
 """The rank index of a seven."""
 
 
@@ -55,34 +62,46 @@ def settle_side_bets(
     up_card: int,
     blackjack: int,
     side_pairs: I16,
-    side_table: I8,
+    side_table: I32,
     side_strides: I64,
-    side_pays: I64,
     side_stakes: I64,
     sp: I64,
     sums: I64,
     side_counts: I64,
 ) -> int:
     """Decide and pay every spot's side bets; adds to the tallies and returns what the side
-    bets returned, stakes included."""
+    bets returned, stakes included.
+
+    The round's part of each lookup (the up card, the dealer's blackjack) is added once per
+    bet, the third card is read only by a bet whose table reads it, and the losing spots are
+    counted on the way (a losing spot's stake is its net) rather than in a second pass. Each
+    table entry carries its line's payout, so no second table is read.
+    """
     side_returned = 0
+    up = code(up_card)
     for b in range(n_sides):
         stake = side_stakes[b, 0]
         cap = side_stakes[b, 1]
-        base = side_strides[b, 4]
-        pairs = side_strides[b, 5]
         row_len = side_strides[b, 0]
+        third_stride = side_strides[b, 1]
+        at_round = side_strides[b, 4] + up * side_strides[b, 2] + blackjack * side_strides[b, 3]
+        pairs = side_strides[b, 5]
         won = 0
+        losers = 0
         for s in range(spots):
             at = s * SPC
-            third = code(sp[at + SP_C2]) if sp[at + SP_N] >= 3 else NO_CARD
-            pair = side_pairs[pairs + 52 * code(sp[at + SP_C0]) + code(sp[at + SP_C1])]
-            key = base + pair * row_len + third * side_strides[b, 1]
-            key += code(up_card) * side_strides[b, 2] + blackjack * side_strides[b, 3]
-            line = side_table[key]
-            sp[at + SP_OUT + b] = line
-            side_counts[b, line + 1] += 1
-            win = stake * side_pays[b, line] if line >= 0 else 0
+            key = (
+                at_round
+                + side_pairs[pairs + 52 * code(sp[at + SP_C0]) + code(sp[at + SP_C1])] * row_len
+            )
+            if third_stride != 0:
+                key += (code(sp[at + SP_C2]) if sp[at + SP_N] >= 3 else NO_CARD) * third_stride
+            entry = side_table[key]
+            index = entry & LINE_MASK  # the outcome index + 1, 0 lose
+            sp[at + SP_OUT + b] = index - 1
+            side_counts[b, index] += 1
+            losers += index == 0
+            win = stake * (entry >> SIDE_LINE_BITS)
             sp[at + SP_WIN + b] = win
             won += win
         if 0 <= cap < won:
@@ -92,13 +111,8 @@ def settle_side_bets(
                 sp[at] = sp[at] * cap // won
                 capped += sp[at]
             won = capped
-        net = won
-        for s in range(spots):
-            if sp[s * SPC + SP_OUT + b] < 0:
-                net -= stake
-            else:
-                side_returned += stake
-        side_returned += won
+        net = won - losers * stake
+        side_returned += (spots - losers) * stake + won
         sums[T_SIDE + 2 * b] += net
         sums[T_SIDE + 2 * b + 1] += net * net
     return side_returned

@@ -101,6 +101,8 @@ SIDE_INPUTS: dict[SideBetName, tuple[str, ...]] = {
 _INPUT_SIZES = {"first": 52, "second": 52, "third": 53, "up": 52, "blackjack": 2}
 _INPUT_ORDER = ("first", "second", "third", "up", "blackjack")
 MAX_SIDE_LINES = 16
+SIDE_LINE_BITS = 5
+"""The bits of a ``side_table`` entry that hold its line (outcome index + 1, 0 lose)."""
 
 MAIN_BET = 1000
 """The main bet the simulator stakes per spot (minor units); results are reported per unit."""
@@ -156,8 +158,9 @@ class KernelTables:
         child: ``[node, points - 1]`` → the node of the hand plus one card (-1: over 21).
         side_pairs: each side bet's class of the spot's first two cards (``first × 52 +
             second``), one block of 52 × 52 per bet (see :func:`pair_classes`).
-        side_table: every side bet's outcome index (best first; -1 lose) by class and the
-            other inputs, flat, one block each.
+        side_table: every side bet's line by class and the other inputs, flat, one block
+            each: the outcome index plus one (best first from 1; 0 lose) in the low
+            ``SIDE_LINE_BITS`` bits, what the line pays to 1 above them.
         side_strides: ``[bet]`` → the class row's length, the strides of ``third, up,
             blackjack`` in a row, the bet's offset in ``side_table`` and in ``side_pairs``.
         side_pays: ``[bet, outcome]`` what each line pays to 1.
@@ -174,7 +177,7 @@ class KernelTables:
     hit: npt.NDArray[np.int8]
     child: npt.NDArray[np.int16]
     side_pairs: npt.NDArray[np.int16]
-    side_table: npt.NDArray[np.int8]
+    side_table: npt.NDArray[np.int32]
     side_strides: I64
     side_pays: I64
     side_stakes: I64
@@ -530,14 +533,15 @@ def kernel_tables(
         strides[b, 1:4] = stored["s"][2:5]
         strides[b, 4] = offset
         strides[b, 5] = b * len(pairs)
-        blocks.append(classes)
         pair_blocks.append(pairs)
         offset += len(classes)
         table = find_paytable(bet.name, bet.paytable)
         for i, outcome in enumerate(OUTCOMES[bet.name]):
             pays[b, i] = table.pays_for(outcome)
+        lines = classes.astype(np.int32)
+        blocks.append((lines + 1) | np.where(lines >= 0, pays[b, lines], 0) << SIDE_LINE_BITS)
         stakes[b] = (bet.min_stake, -1 if bet.aggregate_cap is None else bet.aggregate_cap)
-    side = np.concatenate(blocks) if blocks else np.zeros(1, dtype=np.int8)
+    side = np.concatenate(blocks).astype(np.int32) if blocks else np.zeros(1, dtype=np.int32)
     side_pairs = np.concatenate(pair_blocks) if pair_blocks else np.zeros(1, dtype=np.int16)
     _, child = hand_nodes()
     legal = np.asarray(play["legal"], dtype=np.int8)

@@ -146,7 +146,7 @@ class Accounts:
             raise NotAuthenticatedError("no session: start one with POST /api/auth/guest")
         token_hash = _token_hash(token)
         driver = self._driver
-        with self._reads.connect() as conn:  # one read, outside a transaction
+        with self._reads.connect() as conn:  # one statement (on SQLite no BEGIN, no ROLLBACK)
             row = driver.one(conn, driver.prepare(_LOGIN), {"token_hash": token_hash})
         now = self._clock()
         if row is None:

@@ -103,6 +103,7 @@ class Accounts:
         self.session_days = config.session_days
         self.idle = None if config.idle_minutes is None else timedelta(minutes=config.idle_minutes)
         self._store = service.store
+        self._driver = service.store.driver
         self._cost = config.password_cost
         self._sessions = sessionmaker(service.engine, expire_on_commit=False)
         window, lock = config.login_window_s, config.login_lock_s
@@ -144,17 +145,20 @@ class Accounts:
         if not token:
             raise NotAuthenticatedError("no session: start one with POST /api/auth/guest")
         token_hash = _token_hash(token)
-        with self._reads.connect() as conn:
-            row = conn.execute(_LOGIN, {"token_hash": token_hash}).first()
+        driver = self._driver
+        with self._reads.connect() as conn:  # one statement (on SQLite no BEGIN, no ROLLBACK)
+            row = driver.one(conn, driver.prepare(_LOGIN), {"token_hash": token_hash})
         now = self._clock()
-        if row is None or row.expires_at <= now:
+        if row is None:
             raise NotAuthenticatedError("the session has expired or was closed: log in again")
-        if row.locked is not None:
+        player_id, expires_at, seen, _created_at, username, locked = row
+        if expires_at <= now:
+            raise NotAuthenticatedError("the session has expired or was closed: log in again")
+        if locked is not None:
             raise AccountLockedError("this account is locked by the casino")
-        seen = row.seen_at
         if seen is None or now - seen >= SEEN_STEP:
-            self._seen(token_hash, row.player_id, row.username, seen, now)
-        return Login(row.player_id, row.username)
+            self._seen(token_hash, player_id, username, seen, now)
+        return Login(player_id, username)
 
     def _seen(
         self,
@@ -173,8 +177,10 @@ class Accounts:
             self.service.protection.end_session(player_id)
             minutes = int(self.idle.total_seconds() // 60) if self.idle is not None else 0
             raise SessionIdleError(f"no activity for {minutes} minutes: log in again")
-        with self._sessions.begin() as session:
-            session.execute(_SEEN, {"b_token": token_hash, "b_seen": now})
+        with self.service.engine.begin() as conn:
+            self._driver.run(
+                conn, self._driver.prepare(_SEEN), {"b_token": token_hash, "b_seen": now}
+            )
         if idle or seen is None:  # a guest back after a while, or a session from before 0005
             self.service.protection.start_session(player_id)
 

@@ -144,11 +144,21 @@ class Driver:
         finally:
             cursor.close()
 
-    def run(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> None:
-        """Execute ``stmt``."""
+    def all(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> list[Any]:
+        """Every row of ``stmt`` with its values converted."""
         cursor = self._cursor(conn)
         try:
             self._execute(cursor, stmt.sql, stmt.args(params))
+            return [stmt.row(found) for found in cursor.fetchall()]
+        finally:
+            cursor.close()
+
+    def run(self, conn: Connection, stmt: Statement, params: Mapping[str, Any]) -> int:
+        """Execute ``stmt``; the number of rows it changed."""
+        cursor = self._cursor(conn)
+        try:
+            self._execute(cursor, stmt.sql, stmt.args(params))
+            return int(cursor.rowcount)
         finally:
             cursor.close()
 

@@ -7,12 +7,15 @@ it on (no session is accepted), and an administrator may void it.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import Connection, Table, bindparam, select
 
 from twentyone.errors import TwentyoneError
 from twentyone.store.admin_models import PlayerLockRow
+
+if TYPE_CHECKING:
+    from twentyone.store.unit import Unit
 
 LOCKS = cast(Table, PlayerLockRow.__table__)
 _K = LOCKS.c
@@ -30,7 +33,9 @@ def is_locked(conn: Connection, player_id: str) -> bool:
     return conn.execute(_IS_LOCKED, {"player_id": player_id}).first() is not None
 
 
-def refuse_locked(conn: Connection, player_id: str) -> None:
-    """:class:`AccountLockedError` when ``player_id`` is locked."""
-    if is_locked(conn, player_id):
+def refuse_locked(unit: Unit, player_id: str) -> None:
+    """:class:`AccountLockedError` when ``player_id`` is locked (a check of every deal: the
+    statement is compiled once, on the driver's cursor)."""
+    driver = unit.driver
+    if driver.one(unit.conn, driver.prepare(_IS_LOCKED), {"player_id": player_id}) is not None:
         raise AccountLockedError("this account is locked by the casino: no new round")

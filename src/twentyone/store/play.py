@@ -62,7 +62,7 @@ class Play:
         store = self._store
         with store.unit() as unit:
             player, place = unit.player_and_seat(player_id, variant.name)
-            locks.refuse_locked(unit.conn, player.id)
+            locks.refuse_locked(unit, player.id)
             if player.open_round_id is not None:
                 raise RoundInProgressError(
                     f"round {player.open_round_id} is unfinished: finish it first"

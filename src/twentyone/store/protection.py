@@ -45,7 +45,6 @@ from typing import Any, cast
 
 from sqlalchemy import (
     BigInteger,
-    Engine,
     Table,
     and_,
     bindparam,
@@ -55,10 +54,10 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.sql.expression import ClauseElement
 
 from twentyone.errors import TwentyoneError
 from twentyone.store import rows
-from twentyone.store.driver import Statement
 from twentyone.store.protection_models import ProtectionRow, TallyRow
 from twentyone.store.unit import Store, Unit, aware
 from twentyone.table.wallet import EntryKind
@@ -299,33 +298,53 @@ _ADD_TALLY = (
     )
 )
 
+_BUCKETS = or_(
+    and_(_T.span == bindparam("b_h"), _T.bucket == bindparam("b_hour")),
+    and_(_T.span == bindparam("b_d"), _T.bucket == bindparam("b_day")),
+)
+_HAVE_TALLY = select(_T.span).where(_T.player_id == bindparam("b_player"), _BUCKETS)
+_NEW_TALLY = insert(TALLY).values(
+    {n: bindparam(n) for n in ("player_id", "span", "bucket", "staked", "returned")}
+)
+_PRUNE = delete(TALLY).where(
+    _T.player_id == bindparam("b_player"),
+    or_(
+        and_(_T.span == bindparam("b_h"), _T.bucket < bindparam("b_hour_from")),
+        and_(_T.span == bindparam("b_d"), _T.bucket < bindparam("b_day_from")),
+    ),
+)
+_WRITTEN = (
+    "limits",
+    "reality_minutes",
+    "timeout_until",
+    "timeout_set_at",
+    "excluded_until",
+    "excluded_set_at",
+    "session_started_at",
+    "session_checked_at",
+    "session_staked",
+    "session_returned",
+    "updated_at",
+)
+_INSERT = insert(PROTECTION).values({n: bindparam(n) for n in ("player_id", *_WRITTEN)})
+_UPDATE = (
+    update(PROTECTION)
+    .where(_X.player_id == bindparam("b_player_id"))
+    .values({n: bindparam(f"b_{n}") for n in _WRITTEN})
+)
 
-class _Statements:
-    """The hooks' statements compiled for one database."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.read = Statement(engine, _READ)
-        self.add_session = Statement(engine, _ADD_SESSION)
-        self.sums = Statement(engine, _SUMS)
-        self.add_tally = Statement(engine, _ADD_TALLY)
+def _rows(unit: Unit, stmt: ClauseElement, params: dict[str, Any]) -> list[list[Any]]:
+    """The rows of one of the statements above, run in the unit's transaction (compiled once
+    per database, on the driver's cursor: :meth:`~twentyone.store.driver.Driver.prepare`)."""
+    driver = unit.driver
+    return cast(list[list[Any]], driver.all(unit.conn, driver.prepare(stmt), params))
 
 
-_COMPILED: weakref.WeakKeyDictionary[Engine, _Statements] = weakref.WeakKeyDictionary()
-
-
-def _run(unit: Unit, name: str, params: dict[str, Any]) -> tuple[list[list[Any]], int]:
-    """Run one of the hooks' statements in the unit's transaction: (rows, rows changed)."""
-    compiled = _COMPILED.get(unit.store.engine)
-    if compiled is None:
-        compiled = _COMPILED[unit.store.engine] = _Statements(unit.store.engine)
-    stmt: Statement = getattr(compiled, name)
-    cursor = unit.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-    try:
-        cursor.execute(stmt.sql, stmt.args(params))
-        found = cursor.fetchall() if cursor.description else []
-        return [cast(list[Any], stmt.row(r)) for r in found], cursor.rowcount
-    finally:
-        cursor.close()
+def _run(unit: Unit, stmt: ClauseElement, params: dict[str, Any]) -> int:
+    """Run one of the statements above in the unit's transaction: the rows it changed."""
+    driver = unit.driver
+    return driver.run(unit.conn, driver.prepare(stmt), params)
 
 
 def _limits_of(text: str) -> dict[tuple[LimitKind, LimitPeriod], Limit]:
@@ -342,7 +361,7 @@ def settings_of(unit: Unit, player_id: str) -> Settings | None:
     if player_id in cache:
         return cache[player_id]
     found = None
-    for row in _run(unit, "read", {"player_id": player_id})[0]:
+    for row in _rows(unit, _READ, {"player_id": player_id}):
         found = Settings(row[0], _limits_of(row[1]), *row[2:])
     cache[player_id] = found
     return found
@@ -364,10 +383,12 @@ def _write(unit: Unit, settings: Settings, *, new: bool) -> None:
         "updated_at": unit.now,
     }
     if new:
-        unit.conn.execute(insert(PROTECTION).values(player_id=settings.player_id, **values))
+        _run(unit, _INSERT, {"player_id": settings.player_id, **values})
     else:
-        unit.conn.execute(
-            update(PROTECTION).where(_X.player_id == settings.player_id).values(values)
+        _run(
+            unit,
+            _UPDATE,
+            {f"b_{n}": v for n, v in values.items()} | {"b_player_id": settings.player_id},
         )
     _CACHE.setdefault(unit, {})[settings.player_id] = settings
 
@@ -400,7 +421,7 @@ def windows(unit: Unit, player_id: str) -> dict[LimitPeriod, Window]:
     hour, day = _hour(unit.now), _day(unit.now)
     params: dict[str, Any] = {"player_id": player_id, "h_span": "h", "d_span": "d"}
     params |= {"h_from": hour - _HOURS_BACK, "d_from": day - _DAYS_BACK}
-    found = _run(unit, "sums", params)[0]
+    found = _rows(unit, _SUMS, params)
     sums = {period: [0, 0] for period in LimitPeriod}
     for span, bucket, staked, returned in found:
         if span == "h":
@@ -418,39 +439,20 @@ def _add(unit: Unit, player_id: str, moment: datetime, staked: int, returned: in
     inserted, and the tallies out of every window are dropped)."""
     hour, day = _hour(moment), _day(moment)
     params = {"b_player": player_id, "b_h": "h", "b_d": "d", "b_hour": hour, "b_day": day}
-    if _run(unit, "add_tally", params | {"b_staked": staked, "b_returned": returned})[1] == 2:
+    if _run(unit, _ADD_TALLY, params | {"b_staked": staked, "b_returned": returned}) == 2:
         return
-    have = set(
-        unit.conn.execute(
-            select(_T.span).where(
-                _T.player_id == player_id,
-                or_(
-                    and_(_T.span == "h", _T.bucket == hour),
-                    and_(_T.span == "d", _T.bucket == day),
-                ),
-            )
-        ).scalars()
-    )
+    have = {span for (span,) in _rows(unit, _HAVE_TALLY, params)}
     for span, bucket in (("h", hour), ("d", day)):
         if span not in have:
-            unit.conn.execute(
-                insert(TALLY).values(
-                    player_id=player_id, span=span, bucket=bucket, staked=staked, returned=returned
-                )
-            )
+            tally = {"player_id": player_id, "span": span, "bucket": bucket}
+            _run(unit, _NEW_TALLY, tally | {"staked": staked, "returned": returned})
     _prune(unit, player_id, moment)
 
 
 def _prune(unit: Unit, player_id: str, moment: datetime) -> None:
-    unit.conn.execute(
-        delete(TALLY).where(
-            _T.player_id == player_id,
-            or_(
-                and_(_T.span == "h", _T.bucket < _hour(moment) - _HOURS_BACK),
-                and_(_T.span == "d", _T.bucket < _day(moment) - _DAYS_BACK),
-            ),
-        )
-    )
+    params = {"b_player": player_id, "b_h": "h", "b_d": "d"}
+    before = {"b_hour_from": _hour(moment) - _HOURS_BACK, "b_day_from": _day(moment) - _DAYS_BACK}
+    _run(unit, _PRUNE, params | before)
 
 
 _STAKE_KINDS = (str(EntryKind.WAGER),)
@@ -555,7 +557,7 @@ def record(unit: Unit, player_id: str, staked: int, returned: int) -> None:
     if (staked == 0 and returned == 0) or (player_id in cache and cache[player_id] is None):
         return  # nothing to count, or this transaction found no settings (no row: no sums)
     params = {"b_player": player_id, "b_staked": staked, "b_returned": returned}
-    found, _changed = _run(unit, "add_session", params)
+    found = _rows(unit, _ADD_SESSION, params)
     if found and found[0][0] != "{}":
         _add(unit, player_id, unit.now, staked, returned)
     cache.pop(player_id, None)  # read again (the sums changed in the database)

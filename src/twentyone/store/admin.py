@@ -21,11 +21,10 @@ from twentyone.store import audit, locks
 from twentyone.store.accounts import Accounts, wallet_of
 from twentyone.store.admin_models import AdministratorRow, AdminSessionRow
 from twentyone.store.audit import AuditAction, AuditEntry, ChainCheck
-from twentyone.store.play import Play
+from twentyone.store.play import Play, locked_round
 from twentyone.store.rounds import OPEN
 from twentyone.store.unit import Store, Unit, aware
 from twentyone.store.views import RoundSummary
-from twentyone.table.errors import UnknownRoundError
 
 ADMINS = cast(Table, AdministratorRow.__table__)
 SESSIONS = cast(Table, AdminSessionRow.__table__)
@@ -327,13 +326,7 @@ class Administration:
         round made is reversed, so the ledger stays whole); refused for a finished round."""
         why = _reason(reason)
         with self._store.unit() as unit:
-            found = unit.round(round_id)
-            if found is None:
-                raise UnknownRoundError(f"no round {round_id!r}")
-            player = unit.player(found.player_id)
-            unit.forget_round(round_id)
-            row = unit.round(round_id)  # again, under the player's lock
-            assert row is not None
+            player, row = locked_round(unit, round_id)
             if row.status != OPEN:
                 raise RoundNotOpenError(f"round {round_id} is {row.status}: it cannot be voided")
             balance_before = player.balance
@@ -345,7 +338,7 @@ class Administration:
                 "balance": player.balance,
             }
             done = self._play.void_round(round_id, f"voided by the casino: {why}")
-            player = unit.player(found.player_id)
+            player = unit.player(row.player_id)
             refunded = player.balance - balance_before  # stakes back, payouts taken back
             after = {
                 "status": done.status,

@@ -16,8 +16,8 @@ from twentyone.rules import Rules
 from twentyone.store import locks, protection, rounds, seat
 from twentyone.store.codec import dumps
 from twentyone.store.rounds import OPEN
-from twentyone.store.rows import StoredRound
-from twentyone.store.unit import Store
+from twentyone.store.rows import StoredPlayer, StoredRound
+from twentyone.store.unit import Store, Unit
 from twentyone.store.views import RoundState, RoundSummary
 from twentyone.table import play
 from twentyone.table.errors import (
@@ -167,16 +167,24 @@ class Play:
         """Void an unfinished round (misdeal, malfunction): every wager of it is refunded."""
         store = self._store
         with store.unit() as unit:
-            found = unit.round(round_id)
-            if found is None:
-                raise UnknownRoundError(f"no round {round_id!r}")
-            player = unit.player(found.player_id)
-            unit.forget_round(round_id)
-            row = unit.round(round_id)  # again, under the player's lock
-            assert row is not None
+            player, row = locked_round(unit, round_id)
             if row.status == OPEN:
                 rnd = rounds.rebuild_or_none(store, row)
                 balance = player.balance
                 rounds.void(unit, player, row, reason, rnd)
                 protection.record(unit, player.id, 0, player.balance - balance)
             return rounds.summary(row)
+
+
+def locked_round(unit: Unit, round_id: str) -> tuple[StoredPlayer, StoredRound]:
+    """The round ``round_id`` and its player, the round read again once the player's lock is
+    held (a void must see the round as it is under that lock); ``UnknownRoundError`` when
+    there is no such round."""
+    found = unit.round(round_id)
+    if found is None:
+        raise UnknownRoundError(f"no round {round_id!r}")
+    player = unit.player(found.player_id)
+    unit.forget_round(round_id)
+    row = unit.round(round_id)
+    assert row is not None
+    return player, row

@@ -168,6 +168,12 @@ def test_performance_and_daily_totals(
     svc.play.deal(yorick.id, "european")
     svc.play.act(yorick.id, "insurance")
     assert svc.play.act(yorick.id, "stand").status == "settled"
+    # a refused login of this test's own (an unknown name: the administrator is not locked out)
+    tab.goto(f"{office.url}/admin#/performance")
+    tab.fill("#login-name", f"nobody-{size}")
+    tab.fill("#login-password", "not the password")
+    tab.click("#login-submit")
+    expect(tab.locator(".notice.error")).to_be_visible()
     login(tab, office, "#/performance")
     insurance = tab.locator(".perf-game[data-game='european'] tbody tr", has_text="Insurance")
     expect(insurance).to_contain_text("93.20%")  # 2 decks: 3 · 32 / 103 = 96 / 103
@@ -189,8 +195,9 @@ def test_performance_and_daily_totals(
     check_page(tab, f"admin-daily-{size}")
     tab.click("a[data-nav='audit']")
     expect(tab.locator("#audit-chain")).to_contain_text("The hash chain is intact")
-    refusal = tab.locator("#audit-table tr", has_text="Login refused").first
-    expect(refusal).to_contain_text("From address")  # the wrong password of the first test
+    refusal = tab.locator("#audit-table tr", has_text=f"nobody-{size}").first
+    expect(refusal).to_contain_text("Login refused")
+    expect(refusal).to_contain_text("From address")
     check_page(tab, f"admin-audit-{size}")
 
 

@@ -170,3 +170,20 @@ def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
     if geometry["headerCoversDealer"]:
         faults.append("the header covers the dealer's cards")
     return faults
+
+
+SERIOUS = {"serious", "critical"}
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is drawn now (the page's
+    context must bypass the CSP to take the script)."""
+    if not AXE.exists():
+        missing("node_modules/axe-core is missing: run npm ci")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("() => axe.run(document).then((r) => r.violations)")
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in found
+        if v["impact"] in SERIOUS
+    ]

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from table_browser import GEOMETRY_JS, layout_faults
+from table_browser import GEOMETRY_JS, axe_violations, layout_faults
 from test_browser import SHOTS, LiveServer, browser, live  # noqa: F401 (fixtures)
 from test_browser_pages import SIZES, _script_error, layout_problems, post, words_problems
 
@@ -73,6 +73,7 @@ def check_italian(page: Page, shot: str) -> None:
     else:
         assert layout_problems(page) == []
     assert words_problems(page) == []
+    assert axe_violations(page) == []
 
 
 @pytest.fixture(params=sorted(SIZES))
@@ -82,7 +83,7 @@ def size(request: pytest.FixtureRequest) -> str:
 
 
 def _tab(browser: Browser, locale: str, viewport: dict[str, int]) -> tuple[Any, Page, list[str]]:  # noqa: F811
-    context = browser.new_context(viewport=viewport, locale=locale)
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)  # axe-core
     context.add_init_script("localStorage.setItem('twentyone.speed', 'instant')")
     errors: list[str] = []
     page = context.new_page()

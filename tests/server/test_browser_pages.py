@@ -11,17 +11,16 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from table_browser import axe_violations
 from test_api_names import code_slugs
 from test_browser import SHOTS, LiveServer, browser, live  # noqa: F401 (fixtures)
 
 with contextlib.suppress(ImportError):  # without it the browser fixture skips or fails first
     from playwright.sync_api import Browser, Page, expect
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = {"serious", "critical"}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -126,12 +125,14 @@ def words_problems(page: Page) -> list[str]:
 
 
 def check_page(page: Page, shot: str) -> None:
-    """Look at it (a screenshot), then check its geometry and its words."""
+    """Look at it (a screenshot), then check its geometry, its words and its accessibility
+    (axe-core: nothing serious or critical)."""
     page.screenshot(
         path=str(SHOTS / f"twentyone-{shot}.png"), full_page=True, animations="disabled"
     )
     assert layout_problems(page) == []
     assert words_problems(page) == []
+    assert axe_violations(page) == []
 
 
 @pytest.fixture(params=sorted(SIZES))

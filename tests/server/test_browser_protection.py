@@ -15,7 +15,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from table_browser import GEOMETRY_JS, PHONES, SHOTS, VIEWPORTS, LiveServer, chromium, layout_faults
+from table_browser import (
+    GEOMETRY_JS,
+    PHONES,
+    SHOTS,
+    VIEWPORTS,
+    LiveServer,
+    axe_violations,
+    chromium,
+    layout_faults,
+)
 from test_browser_pages import layout_problems, words_problems
 
 with contextlib.suppress(ImportError):  # without it the browser fixture skips or fails first
@@ -60,7 +69,7 @@ def clock(live: LiveServer) -> Iterator[Clock]:
 @pytest.fixture(params=SIZES)
 def tab(request: pytest.FixtureRequest, browser: Browser, clock: Clock) -> Iterator[Page]:
     """A new visitor at the test's size; page errors and script console errors fail the test."""
-    context = browser.new_context(viewport=VIEWPORTS[request.param])
+    context = browser.new_context(viewport=VIEWPORTS[request.param], bypass_csp=True)  # axe-core
     context.add_init_script("localStorage.setItem('twentyone.speed', 'instant')")
     page = context.new_page()
     errors: list[str] = []
@@ -96,12 +105,14 @@ def settled(page: Page) -> None:
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
+    """Look at it (a screenshot), then nothing serious for axe-core."""
     size = page.size  # type: ignore[attr-defined]
     page.screenshot(
         path=str(SHOTS / f"twentyone-protection-{name}-{size}.png"),
         full_page=full,
         animations="disabled",
     )
+    assert axe_violations(page) == []
 
 
 def inside_viewport(page: Page, selector: str) -> bool:

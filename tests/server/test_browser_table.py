@@ -15,15 +15,14 @@ from typing import Any
 
 import pytest
 from table_browser import (
-    AXE,
     GEOMETRY_JS,
     PHONES,
     SHOTS,
     VIEWPORTS,
     LiveServer,
+    axe_violations,
     chromium,
     layout_faults,
-    missing,
 )
 
 pytest.importorskip("playwright")
@@ -571,21 +570,6 @@ def test_a_full_round_by_keyboard_alone(page: Page, live: LiveServer) -> None:
         " return [s.outlineStyle, s.outlineWidth]; }"
     )
     assert ring[0] == "solid" and ring[1] == "3px"  # a visible focus ring on the felt
-
-
-SERIOUS = {"serious", "critical"}
-
-
-def axe_violations(page: Page) -> list[str]:
-    if not AXE.exists():
-        missing("node_modules/axe-core is missing: run npm ci")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("() => axe.run(document).then((r) => r.violations)")
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-        for v in found
-        if v["impact"] in SERIOUS
-    ]
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

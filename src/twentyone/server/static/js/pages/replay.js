@@ -218,7 +218,7 @@ export async function renderReplay(roundId, source = {}) {
   const counter = el("span", { id: "replay-step" });
   const list = el(
     "ol",
-    { class: "event-list", id: "replay-events" },
+    { class: "event-list", id: "replay-events", tabindex: "0", "aria-label": t("replay.every-step") }, // a scroll area the keyboard can reach
     record.events.map((/** @type {any} */ e) => {
       const mark = e.type === "Decided" ? mistakeNode(reviewed.get((decided += 1))) : null;
       return el("li", { class: mark ? "has-mistake" : "" }, describe(e, where), mark ? " " : null, mark);

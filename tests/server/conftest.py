@@ -2,14 +2,11 @@
 over it, and TestClients that are separate visitors (each its own cookie jar).
 
 A test module that must hold on PostgreSQL too overrides ``db_url`` with a fixture returning
-``both_backends`` (PostgreSQL from ``TWENTYONE_TEST_PG_URL``, as in the store tests:
-without it the PostgreSQL cases fail under CI and are skipped elsewhere).
+``both_backends`` (PostgreSQL from the shared ``pg_empty`` fixture of ``tests/conftest.py``).
 """
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,8 +15,6 @@ from cryptography.fernet import Fernet
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from server_helpers import GameClient, NewClient, OpenService, Shoes, quick_rtp
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from twentyone.server import create_app
 from twentyone.server.settings import ServerSettings
@@ -36,42 +31,6 @@ def shoes() -> Shoes:
     return Shoes()
 
 
-PG_ENV = "TWENTYONE_TEST_PG_URL"
-
-
-@pytest.fixture(scope="session")
-def pg_database() -> Iterator[str]:
-    """A fresh PostgreSQL database for this test worker."""
-    base = os.environ.get(PG_ENV)
-    if not base:
-        message = f"{PG_ENV} is not set: run scripts/pg_test_server.sh"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    name = f"twentyone_s_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
-def _empty_pg(url: str) -> None:
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        names = conn.execute(
-            text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
-        ).scalars()
-        tables = [n for n in names if n != "alembic_version"]
-        if tables:
-            conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
-    engine.dispose()
-
-
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     """The test database: a fresh SQLite file."""
@@ -83,8 +42,7 @@ def both_backends(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database, once on SQLite and once on PostgreSQL (use as ``db_url``)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'server.db'}"
-    url: str = request.getfixturevalue("pg_database")
-    _empty_pg(url)
+    url: str = request.getfixturevalue("pg_empty")
     return url
 
 

@@ -92,6 +92,7 @@ def test_report_unknown_variant_exits_2(main: object, capsys: pytest.CaptureFixt
     assert capsys.readouterr().err.startswith("error: unknown-variant:")
 
 
+@pytest.mark.rule("ll-103")
 def test_report_answers_what_a_test_lab_asks() -> None:
     """Issue 12: insurance's RTP, the published RTP beside the computed one with the reason,
     the exact distribution with SD and volatility, the largest win and exposure (side-bet cap

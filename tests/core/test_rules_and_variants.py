@@ -17,6 +17,7 @@ def _ladies(decks: int) -> Rules:
 
 
 @pytest.mark.parametrize("decks", [1, 9, 16])
+@pytest.mark.rule("lad-3.2", "spec-3.impossible")
 def test_lucky_ladies_needs_two_to_eight_decks(decks: int) -> None:
     """003: "Lucky Ladies may be played on 2 to 8 deck games only"."""
     with pytest.raises(InvalidRulesError, match="2 to 8 deck"):
@@ -42,6 +43,7 @@ def test_lucky_ladies_allowed_on_two_to_eight_decks(decks: int) -> None:
         {"dealer_first_card_face_down": True, "peek": "enhc"},
     ],
 )
+@pytest.mark.rule("spec-3.impossible")
 def test_impossible_rules_are_refused(changes: dict[str, object]) -> None:
     with pytest.raises(InvalidRulesError):
         Rules().replace(**changes)

@@ -16,6 +16,7 @@ def _text(rules: Rules) -> str:
     return "\n".join(rules_lines(rules))
 
 
+@pytest.mark.rule("spec-3.rules-text")
 def test_every_switch_changes_the_text() -> None:
     base = find_variant("standard").rules
     for change in (
@@ -64,6 +65,7 @@ def test_variant_text_states_its_rules(variant: str, phrases: list[str]) -> None
         assert phrase in text, phrase
 
 
+@pytest.mark.rule("spec-3.rules-text")
 def test_rtp_lines_give_the_exact_returns() -> None:
     """SPEC 3: the rules text shows "every side-bet pay table and the RTP figures"; the Lucky
     Lucky document claims 96.05% for its side bet (exact: 1 - 24742/626665)."""

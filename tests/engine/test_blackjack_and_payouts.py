@@ -51,6 +51,9 @@ BLACKJACK_VS_16 = {
         ("lucky-ladies", "SPEC 3: All pay blackjack 3:2"),
     ],
 )
+@pytest.mark.rule(
+    "ll-59", "eu-6.1", "eu-9.1", "eu-9.2", "eu-41.1", "eu-72.1", "eu-72.4", "spec-3.pays"
+)
 def test_blackjack_pays_3_to_2(variant: str, sentence: str) -> None:
     """A natural against no dealer blackjack returns 2.5 times the bet (sentence in the param)."""
     rnd = deal(variant, BLACKJACK_VS_16[variant])
@@ -60,6 +63,7 @@ def test_blackjack_pays_3_to_2(variant: str, sentence: str) -> None:
 
 
 @pytest.mark.parametrize("ten", ["Tc", "Jc", "Qc", "Kc"])
+@pytest.mark.rule("ll-46.2")
 def test_blackjack_is_an_ace_and_any_10_point_card(ten: str) -> None:
     """000 Lucky Lucky: "Blackjack is the highest hand and consists of two cards: an ace and any
     10-point card."
@@ -77,6 +81,7 @@ def test_blackjack_is_an_ace_and_any_10_point_card(ten: str) -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2500, "blackjack"))
 
 
+@pytest.mark.rule("l7-35.2", "l7-35.3")
 def test_lucky_7_two_first_cards_totalling_21_are_a_natural_blackjack() -> None:
     """001 Lucky 7: "Se le prime due carte del giocatore hanno come somma 21, si ottiene un
     Blackjack naturale. Il Blackjack è la mano più alta."
@@ -101,6 +106,7 @@ def test_lucky_7_two_first_cards_totalling_21_are_a_natural_blackjack() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2500, "blackjack"), hand(1, 0, 1000, 0, "lose"))
 
 
+@pytest.mark.rule("ll-46.3", "ll-66")
 def test_lucky_lucky_blackjack_beats_a_score_of_21() -> None:
     """000 Lucky Lucky: "Blackjack beats a score of 21." """
     rnd = deal(
@@ -122,6 +128,7 @@ def test_lucky_lucky_blackjack_beats_a_score_of_21() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2500, "blackjack"), hand(1, 0, 1000, 0, "lose"))
 
 
+@pytest.mark.rule("eu-82")
 def test_european_dealer_blackjack_beats_a_player_21() -> None:
     """002 European: "Blackjack always beats any other hand with a value of 21." """
     rnd = deal(
@@ -190,6 +197,7 @@ def test_european_dealer_blackjack_beats_a_player_21() -> None:
         ),
     ],
 )
+@pytest.mark.rule("ll-46.2", "l7-7.4", "eu-6.3", "eu-12", "eu-41.3", "eu-72.3", "eu-83")
 def test_blackjack_against_dealer_blackjack_pushes(
     variant: str, cards: list[str], actions: list[str], sentence: str
 ) -> None:
@@ -200,6 +208,7 @@ def test_blackjack_against_dealer_blackjack_pushes(
     assert settled(rnd) == lines(hand(0, 0, 1000, 1000, "push"))
 
 
+@pytest.mark.rule("eu-6.2", "eu-41.2", "eu-72.2")
 def test_european_blackjack_automatically_stands() -> None:
     """002 European: "Blackjack is when your hand contains an Ace and a card with a value of ten.
     It is the strongest hand in Blackjack, and automatically stands."
@@ -217,6 +226,7 @@ def test_european_blackjack_automatically_stands() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2500, "blackjack"))
 
 
+@pytest.mark.rule("spec-3.stands-on-21")
 def test_lucky_lucky_blackjack_needs_no_decision() -> None:
     """SPEC 3: "A hand that reaches 21 stands automatically; a blackjack needs no decision." """
     rnd = deal(
@@ -237,6 +247,7 @@ def test_lucky_lucky_blackjack_needs_no_decision() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2500, "blackjack"), hand(1, 0, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("ll-23", "ll-61")
 def test_lucky_lucky_bust_loses_at_once() -> None:
     """000 Lucky Lucky: "If any hand value reaches 22 or more, it is bust and automatically
     loses."
@@ -264,6 +275,7 @@ def test_lucky_lucky_bust_loses_at_once() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "bust"), hand(1, 0, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("spec-3.stands-on-21")
 def test_hand_reaching_21_stands_automatically() -> None:
     """SPEC 3: "A hand that reaches 21 stands automatically." """
     rnd = deal(
@@ -348,6 +360,7 @@ def cards_total(rnd: object) -> int:
         ),
     ],
 )
+@pytest.mark.rule("ll-46.1", "ll-53", "l7-34.1", "l7-34.2", "l7-35.1", "eu-70", "eu-71")
 def test_card_values(variant: str, cards: list[str], total: int, soft: bool, sentence: str) -> None:
     """Hand totals count faces 10 and an ace 1 or 11 (sentence in the param)."""
     rnd = deal(variant, cards)
@@ -356,6 +369,7 @@ def test_card_values(variant: str, cards: list[str], total: int, soft: bool, sen
     assert "stand" in legal(rnd)
 
 
+@pytest.mark.rule("ll-53", "l7-34.2")
 def test_an_ace_counts_1_when_11_would_bust() -> None:
     """001 Lucky 7: "Una mano che abbia un asso ha due valori, un valore \u201csoft\u201d e un
     valore \u201chard\u201d" — after a hit the soft total would pass 21, so the ace counts 1.
@@ -376,6 +390,7 @@ def test_an_ace_counts_1_when_11_would_bust() -> None:
     assert rnd.phase is Phase.PLAYER
 
 
+@pytest.mark.rule("l7-12.1", "l7-12.2")
 def test_lucky_7_hit_until_stand_or_bust() -> None:
     """001 Lucky 7: "Per qualunque mano in cui non ha un Blackjack, il giocatore può cliccare su
     Stai se non vuole altre carte, oppure può cliccare Carta. Il giocatore può continuare a

@@ -13,6 +13,7 @@ TEN_CARDS = ["As", "Ah", "Ac", "Ad", "2s", "2h", "2c", "2d", "3s", "3h"]
 HITS_TO_TEN = ["hit"] * 8
 
 
+@pytest.mark.rule("ll-82.1", "ll-82.2", "spec-3.card-count-rules")
 def test_lucky_lucky_ten_card_charlie_wins() -> None:
     """000 Lucky Lucky: "10-Card Charlie refers to the player drawing 10 cards without going
     bust. In this case the player's hand automatically wins, except when the dealer has
@@ -42,6 +43,7 @@ def test_lucky_lucky_ten_card_charlie_wins() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "charlie"))
 
 
+@pytest.mark.rule("ll-82.2")
 def test_lucky_lucky_charlie_wins_at_once() -> None:
     """SPEC 3 row "card-count rules": "10-card Charlie: 10 cards without busting wins at once,
     except vs dealer blackjack" — with a 9 up the dealer cannot have blackjack, so the Charlie is
@@ -77,6 +79,7 @@ def test_lucky_lucky_charlie_wins_at_once() -> None:
 
 
 @pytest.mark.parametrize(("up", "hole"), [("Td", "Ac"), ("Ad", "Tc")])
+@pytest.mark.rule("ll-82.2")
 def test_lucky_lucky_charlie_loses_to_dealer_blackjack(up: str, hole: str) -> None:
     """000 Lucky Lucky: "In this case the player's hand automatically wins, except when the
     dealer has Blackjack."
@@ -100,6 +103,7 @@ def test_lucky_lucky_charlie_loses_to_dealer_blackjack(up: str, hole: str) -> No
 
 
 @pytest.mark.parametrize(("hole", "expected"), [("9c", "charlie"), ("Ac", "lose")])
+@pytest.mark.rule("ll-82.3", "spec-3.card-count-rules")
 def test_lucky_lucky_charlie_applies_to_a_split_hand(hole: str, expected: str) -> None:
     """000 Lucky Lucky: "10-Card Charlie is also applicable on a split hand." (and loses to a
     dealer blackjack there too: SPEC 3 "(split hands too)")
@@ -141,6 +145,7 @@ def test_lucky_lucky_charlie_applies_to_a_split_hand(hole: str, expected: str) -
         ("8c", hand(0, 0, 1000, 2000, "win"), 17),  # dealer 17: the 11-card 18 wins 1:1
     ],
 )
+@pytest.mark.rule("eu-68.1", "eu-68.2", "spec-3.card-count-rules")
 def test_european_eleven_cards_stand_automatically(
     second: str, expected: object, dealer_total: int
 ) -> None:
@@ -180,6 +185,7 @@ def test_european_eleven_cards_stand_automatically(
 
 
 @pytest.mark.parametrize("variant", ["lucky-7", "lucky-ladies"])
+@pytest.mark.rule("spec-3.card-count-rules")
 def test_no_card_count_rule_elsewhere(variant: str) -> None:
     """SPEC 3 row "card-count rules": Lucky 7 and Lucky Ladies none — ten cards keep playing."""
     heads = {

@@ -189,6 +189,7 @@ def variant_ids(variant: Variant) -> str:
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_ids)
 @SETTINGS
 @given(data=st.data())
+@pytest.mark.rule("spec-2.settlement")
 def test_money_is_conserved_and_every_wager_settles_once(
     variant: Variant, data: st.DataObject
 ) -> None:

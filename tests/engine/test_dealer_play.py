@@ -54,6 +54,7 @@ SOFT_17 = {
         ("lucky-ladies", "SPEC 3: All pay blackjack 3:2, ..., dealer stands on soft 17."),
     ],
 )
+@pytest.mark.rule("ll-63.2", "l7-29.3", "eu-64", "eu-65", "spec-3.pays")
 def test_dealer_stands_on_soft_17(variant: str, sentence: str) -> None:
     """The dealer stands on a soft 17 (sentence in the param)."""
     rnd = deal(variant, SOFT_17[variant], actions=["stand"])
@@ -111,6 +112,7 @@ DRAW_TO_16 = {
         ("lucky-ladies", "SPEC 3: dealer stands on soft 17 (the base game: draws to 16)."),
     ],
 )
+@pytest.mark.rule("ll-63.1", "ll-63.2", "l7-29.2", "eu-64", "eu-65")
 def test_dealer_draws_to_16_and_stands_on_17(variant: str, sentence: str) -> None:
     """The dealer draws on 16 and stops at 17 (sentence in the param)."""
     rnd = deal(variant, DRAW_TO_16[variant], actions=["stand"])
@@ -119,6 +121,7 @@ def test_dealer_draws_to_16_and_stands_on_17(variant: str, sentence: str) -> Non
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("ll-63.3")
 def test_lucky_lucky_dealer_does_not_draw_when_every_hand_is_bust() -> None:
     """000 Lucky Lucky: "The dealer does not draw when the player is "bust"." """
     rnd = deal(
@@ -142,6 +145,7 @@ def test_lucky_lucky_dealer_does_not_draw_when_every_hand_is_bust() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "bust"), hand(1, 0, 1000, 0, "bust"))
 
 
+@pytest.mark.rule("l7-12.3")
 def test_lucky_7_bust_loses_whatever_the_dealer_holds() -> None:
     """001 Lucky 7: "Quando si supera 21, si perde immediatamente quanto scommesso, e non ha
     alcuna importanza che tipo di mano aveva il banco."
@@ -163,6 +167,7 @@ def test_lucky_7_bust_loses_whatever_the_dealer_holds() -> None:
     assert dealer(rnd) == ["Tc", "6d"]
 
 
+@pytest.mark.rule("eu-53.1", "eu-53.2")
 def test_european_bust_hand_is_over_and_the_dealer_draws_nothing() -> None:
     """002 European: "If your hand value exceeds 21, your hand is bust. Your hand is over and you
     lose your bet."
@@ -182,6 +187,7 @@ def test_european_bust_hand_is_over_and_the_dealer_draws_nothing() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "bust"))
 
 
+@pytest.mark.rule("spec-3.dealer-draws-when")
 def test_lucky_ladies_dealer_does_not_draw_when_every_hand_is_bust() -> None:
     """SPEC 3 row "dealer draws when": at least one hand still needs the dealer's total."""
     rnd = deal(
@@ -200,6 +206,7 @@ def test_lucky_ladies_dealer_does_not_draw_when_every_hand_is_bust() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "bust"))
 
 
+@pytest.mark.rule("spec-3.dealer-draws-when")
 def test_dealer_draws_when_one_hand_still_needs_the_total() -> None:
     """SPEC 3 row "dealer draws when": at least one hand still needs the dealer's total."""
     rnd = deal(
@@ -222,6 +229,7 @@ def test_dealer_draws_when_one_hand_still_needs_the_total() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "bust"), hand(1, 0, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("spec-3.dealer-draws-when")
 def test_dealer_does_not_draw_for_a_blackjack_alone() -> None:
     """SPEC 3 row "dealer draws when": a blackjack needs the dealer's blackjack, not a total."""
     rnd = deal(
@@ -268,6 +276,7 @@ def test_dealer_does_not_draw_for_a_blackjack_alone() -> None:
         ),
     ],
 )
+@pytest.mark.rule("ll-1", "ll-22.2", "ll-44", "l7-3.1", "l7-30", "eu-4.1", "eu-66.1", "eu-66.2")
 def test_dealer_bust_every_standing_hand_wins(
     variant: str, cards: list[str], sentence: str
 ) -> None:
@@ -325,6 +334,7 @@ def test_dealer_bust_every_standing_hand_wins(
         ),
     ],
 )
+@pytest.mark.rule("ll-62", "l7-32.1", "l7-32.2", "eu-57.1", "eu-57.2", "eu-81.1", "eu-81.2")
 def test_equal_totals_push(variant: str, cards: list[str], sentence: str) -> None:
     """A tie returns the stake (sentence in the param)."""
     rnd = deal(variant, cards, actions=["stand"])
@@ -384,6 +394,20 @@ def test_equal_totals_push(variant: str, cards: list[str], sentence: str) -> Non
         ),
     ],
 )
+@pytest.mark.rule(
+    "ll-1",
+    "ll-22.1",
+    "ll-22.2",
+    "ll-44",
+    "ll-60",
+    "l7-3.1",
+    "l7-31",
+    "eu-4.1",
+    "eu-10.1",
+    "eu-10.2",
+    "eu-38.1",
+    "eu-38.2",
+)
 def test_higher_total_wins(variant: str, cards: list[str], expected: object, sentence: str) -> None:
     """The higher total wins 1:1 (sentence in the param)."""
     rnd = deal(variant, cards, actions=["stand"])
@@ -417,6 +441,7 @@ def test_higher_total_wins(variant: str, cards: list[str], expected: object, sen
         ),
     ],
 )
+@pytest.mark.rule("ll-21", "l7-29.1", "spec-3.settles")
 def test_hole_card_is_revealed_after_the_last_decision(
     variant: str, cards: list[str], sentence: str
 ) -> None:

@@ -20,6 +20,7 @@ def dealt(rnd: Round) -> list[tuple[int, str, bool]]:
     ]
 
 
+@pytest.mark.rule("ll-15.2", "ll-15.3", "ll-15.4", "spec-3.deal", "spec-3.dealer-cards-at-the-deal")
 def test_lucky_lucky_deals_rightmost_hand_first_and_hole_card_last_face_down() -> None:
     """000 Lucky Lucky: "The cards are dealt clockwise one at a time to each hand in turns, with
     the first card going to the rightmost player hand. The last card goes to the dealer hand and
@@ -57,6 +58,7 @@ def test_lucky_lucky_deals_rightmost_hand_first_and_hole_card_last_face_down() -
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "win"), hand(1, 0, 500, 1000, "win"))
 
 
+@pytest.mark.rule("l7-5.1", "l7-5.2", "spec-3.deal", "spec-3.dealer-cards-at-the-deal")
 def test_lucky_7_dealer_first_card_is_face_down() -> None:
     """001 Lucky 7: "Entrambe le carte del giocatore sono scoperte, mentre la prima carta del
     Banco è coperta."
@@ -89,6 +91,7 @@ def test_lucky_7_dealer_first_card_is_face_down() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("eu-16.2", "spec-3.deal", "spec-3.dealer-cards-at-the-deal")
 def test_european_dealer_gets_one_card_at_the_deal() -> None:
     """002 European: "Click the Deal button. A hand of two cards is dealt to you, and one card is
     dealt to the Dealer."
@@ -112,6 +115,7 @@ def test_european_dealer_gets_one_card_at_the_deal() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "lose"))
 
 
+@pytest.mark.rule("lad-13", "spec-3.deal", "spec-3.dealer-cards-at-the-deal")
 def test_lucky_ladies_deals_two_cards_to_each_player_and_the_dealer() -> None:
     """003 Lucky Ladies: "After all wagers have been placed, the dealer deals the first two cards
     to each player and to themselves in the same manner as regular blackjack dealing procedures."
@@ -158,6 +162,7 @@ def test_lucky_ladies_deals_two_cards_to_each_player_and_the_dealer() -> None:
         ("lucky-ladies", 7, "SPEC 3: spots (hands) one player may bet: 1-7"),
     ],
 )
+@pytest.mark.rule("ll-8.1", "ll-48.1", "eu-4.2", "spec-3.spots-hands-one-player-may-bet")
 def test_spots_one_player_may_bet(variant: str, max_spots: int, sentence: str) -> None:
     """The number of spots one player may bet (SPEC 3 table row "spots"; sentence in the param)."""
     rules = rules_of(variant)
@@ -172,6 +177,7 @@ def test_spots_one_player_may_bet(variant: str, max_spots: int, sentence: str) -
         )
 
 
+@pytest.mark.rule("ll-8.2")
 def test_a_bet_on_at_least_one_hand_is_needed() -> None:
     """000 Lucky Lucky: "In order to play, you must place a bet on at least one of your hands." """
     with pytest.raises(InvalidBetError):
@@ -180,6 +186,7 @@ def test_a_bet_on_at_least_one_hand_is_needed() -> None:
         Round.start(rules_of("lucky-lucky"), [SpotBet(0)], Shoe.from_cards("Ts 6d 8c Kd"))
 
 
+@pytest.mark.rule("ll-8.3")
 def test_every_hand_may_have_a_different_bet_amount() -> None:
     """000 Lucky Lucky: "Every hand may have a different bet amount." """
     rnd = deal(
@@ -218,6 +225,7 @@ def test_every_hand_may_have_a_different_bet_amount() -> None:
         ("lucky-ladies", 6, "SPEC 3: decks 6 (document allows 2-8)"),
     ],
 )
+@pytest.mark.rule("ll-52.1", "eu-3.3", "eu-67", "spec-3.decks")
 def test_decks(variant: str, decks: int, sentence: str) -> None:
     """The preset's deck count (SPEC 3 table row "decks"; sentence in the param)."""
     rules = rules_of(variant)
@@ -227,6 +235,7 @@ def test_decks(variant: str, decks: int, sentence: str) -> None:
 
 
 @pytest.mark.parametrize("decks", [1, 9])
+@pytest.mark.rule("lad-3.2", "spec-4.lad.6")
 def test_lucky_ladies_only_on_two_to_eight_decks(decks: int) -> None:
     """003 Lucky Ladies: "Lucky Ladies may be played on 2 to 8 deck games only." """
     with pytest.raises(InvalidRulesError):

@@ -22,6 +22,7 @@ def double_wagers(rnd: object) -> list[WagerPlaced]:
     ("first", "second"),
     [("5s", "3h"), ("As", "7h"), ("Ts", "8h"), ("2s", "2h")],
 )
+@pytest.mark.rule("ll-48.4", "ll-74.1", "spec-3.double")
 def test_lucky_lucky_double_before_the_third_card(first: str, second: str) -> None:
     """000 Lucky Lucky: "You can double your bet on a hand before you take a third card." (any
     first two cards: SPEC 3 row "double").
@@ -39,6 +40,7 @@ def test_lucky_lucky_double_before_the_third_card(first: str, second: str) -> No
     assert rnd.cost("double") == 1000
 
 
+@pytest.mark.rule("ll-74.2")
 def test_lucky_lucky_no_double_after_a_third_card() -> None:
     """000 Lucky Lucky: "You cannot double the bet on a hand after taking a third card." """
     rnd = deal(
@@ -59,6 +61,7 @@ def test_lucky_lucky_no_double_after_a_third_card() -> None:
     assert rnd.events == before
 
 
+@pytest.mark.rule("ll-19.1", "ll-33.2", "ll-74.3")
 def test_lucky_lucky_double_deals_a_third_and_final_card() -> None:
     """000 Lucky Lucky: "After doubling a bet, a third and final card will be dealt to you
     automatically."
@@ -81,6 +84,7 @@ def test_lucky_lucky_double_deals_a_third_and_final_card() -> None:
     assert settled(rnd) == lines(hand(0, 0, 2000, 4000, "win"))
 
 
+@pytest.mark.rule("ll-74.4")
 def test_lucky_lucky_double_on_all_hands() -> None:
     """000 Lucky Lucky: "You can double on all your hands, if you wish." """
     rnd = deal(
@@ -117,6 +121,7 @@ def test_lucky_lucky_double_on_all_hands() -> None:
         ("lucky-ladies", "SPEC 3 row 'double after split': yes"),
     ],
 )
+@pytest.mark.rule("ll-56", "ll-74.5", "l7-15", "spec-3.double-after-split")
 def test_double_after_split(variant: str, sentence: str) -> None:
     """A split hand may be doubled (sentence in the param)."""
     heads = {
@@ -151,6 +156,7 @@ def test_double_after_split(variant: str, sentence: str) -> None:
     assert settled(rnd) == lines(hand(0, 0, 2000, 4000, "win"), hand(0, 1, 2000, 4000, "win"))
 
 
+@pytest.mark.rule("ll-64", "spec-3.dealer-blackjack-vs-a-doubled-hand")
 def test_lucky_lucky_ace_up_dealer_blackjack_takes_the_whole_doubled_bet() -> None:
     """000 Lucky Lucky: "If the dealer's first card is an Ace, and the player then doubles, and
     the dealer then reveals Blackjack, then the player loses the doubled bet."
@@ -171,6 +177,7 @@ def test_lucky_lucky_ace_up_dealer_blackjack_takes_the_whole_doubled_bet() -> No
     assert rnd.returned - rnd.staked == -2000
 
 
+@pytest.mark.rule("ll-65", "spec-3.dealer-blackjack-vs-a-doubled-hand")
 def test_lucky_lucky_ten_up_dealer_blackjack_returns_the_double() -> None:
     """000 Lucky Lucky: "If the dealer's first card has a 10-point value, and the player then
     doubles, and the dealer then reveals Blackjack, then the doubled bet is returned to the
@@ -192,6 +199,7 @@ def test_lucky_lucky_ten_up_dealer_blackjack_returns_the_double() -> None:
     assert rnd.returned - rnd.staked == -1000
 
 
+@pytest.mark.rule("l7-14.1", "spec-3.double")
 def test_lucky_7_no_double_on_blackjack() -> None:
     """001 Lucky 7: "Il Raddoppio non si applica ad un Blackjack." """
     rnd = deal(
@@ -213,6 +221,7 @@ def test_lucky_7_no_double_on_blackjack() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2500, "blackjack"), hand(1, 0, 2000, 4000, "win"))
 
 
+@pytest.mark.rule("l7-14.2")
 def test_lucky_7_double_only_on_the_first_two_cards() -> None:
     """001 Lucky 7: "Il giocatore può raddoppiare solo sulle prime due carte scoperte." """
     rnd = deal(
@@ -230,6 +239,7 @@ def test_lucky_7_double_only_on_the_first_two_cards() -> None:
     assert legal(rnd) == {"hit", "stand"}
 
 
+@pytest.mark.rule("l7-13", "l7-14.3")
 def test_lucky_7_double_doubles_the_bet_and_deals_one_card() -> None:
     """001 Lucky 7: "Quando un giocatore raddoppia, la puntata originaria viene raddoppiata
     (appare cioè una seconda fiche) e il giocatore riceve un'altra carta."
@@ -263,6 +273,7 @@ def test_lucky_7_double_doubles_the_bet_and_deals_one_card() -> None:
         ("As", "9h", False),  # soft 20 (hard 10)
     ],
 )
+@pytest.mark.rule("eu-33.2", "eu-49.2", "eu-78.1", "spec-3.double")
 def test_european_double_only_on_9_10_or_11(first: str, second: str, allowed: bool) -> None:
     """002 European: "You can double down if the value of your first two cards is 9, 10 or 11."
     (SPEC 3: hard 9, 10 or 11.)
@@ -281,6 +292,18 @@ def test_european_double_only_on_9_10_or_11(first: str, second: str, allowed: bo
             rnd.act("double")
 
 
+@pytest.mark.rule(
+    "eu-31.1",
+    "eu-31.2",
+    "eu-31.3",
+    "eu-33.1",
+    "eu-33.4",
+    "eu-49.1",
+    "eu-49.3",
+    "eu-49.5",
+    "eu-78.2",
+    "eu-78.3",
+)
 def test_european_double_costs_the_bet_one_card_and_stands() -> None:
     """002 European: "Click the Double button. A side bet equal to your original bet is placed on
     the table. You are dealt one card and your hand automatically stands."
@@ -302,6 +325,7 @@ def test_european_double_costs_the_bet_one_card_and_stands() -> None:
     assert settled(rnd) == lines(hand(0, 0, 2000, 0, "lose"))
 
 
+@pytest.mark.rule("eu-33.3", "eu-49.4", "eu-49.6", "eu-49.7")
 def test_european_double_win_pays_four_times_the_original_bet() -> None:
     """002 European: "If you win you are paid double your total bet. This win amount is equal to
     four times your original bet."
@@ -320,6 +344,7 @@ def test_european_double_win_pays_four_times_the_original_bet() -> None:
     assert settled(rnd) == lines(hand(0, 0, 2000, 4000, "win"))
 
 
+@pytest.mark.rule("spec-3.double-after-split")
 def test_european_no_double_after_split() -> None:
     """SPEC 3 row "double after split": European no (002: "You can double when your hand has a
     value of 9, 10 or 11." applies to the first two cards dealt).
@@ -342,6 +367,7 @@ def test_european_no_double_after_split() -> None:
     ("up", "second"),
     [("Td", "As"), ("Ad", "Ks")],
 )
+@pytest.mark.rule("eu-69", "spec-3.dealer-blackjack-vs-a-doubled-hand")
 def test_european_dealer_blackjack_takes_the_double(up: str, second: str) -> None:
     """002 European: "If the Dealer gets Blackjack after you have split or doubled, your entire
     bet - both the original and double or split amounts, are lost."
@@ -363,6 +389,7 @@ def test_european_dealer_blackjack_takes_the_double(up: str, second: str) -> Non
     assert settled(rnd) == lines(hand(0, 0, 2000, 0, "lose"))
 
 
+@pytest.mark.rule("spec-3.double")
 def test_lucky_ladies_double_any_two_cards() -> None:
     """SPEC 3 row "double": Lucky Ladies any first two cards."""
     rnd = deal(

@@ -17,6 +17,7 @@ def insurance_stakes(rnd: object) -> list[tuple[int, int]]:
     ]
 
 
+@pytest.mark.rule("ll-17.1", "ll-48.4")
 def test_lucky_lucky_insurance_offered_with_an_ace_up() -> None:
     """000 Lucky Lucky: "If the dealer's face up card is an Ace, you are offered insurance." """
     rnd = deal(
@@ -32,6 +33,7 @@ def test_lucky_lucky_insurance_offered_with_an_ace_up() -> None:
     assert legal(rnd) == {"insurance", "no-insurance"}
 
 
+@pytest.mark.rule("ll-17.1")
 def test_lucky_lucky_no_insurance_without_an_ace_up() -> None:
     """000 Lucky Lucky: "If the dealer's face up card is an Ace, you are offered insurance." (a
     ten up is not an ace: no insurance, and no peek)
@@ -49,6 +51,7 @@ def test_lucky_lucky_no_insurance_without_an_ace_up() -> None:
     assert legal(rnd) == {"hit", "stand", "double"}
 
 
+@pytest.mark.rule("ll-38", "ll-78.2", "ll-78.3")
 def test_lucky_lucky_insurance_costs_half_the_original_bet_and_pays_2_to_1() -> None:
     """000 Lucky Lucky: "If you take Insurance then an amount equal to half your original bet will
     be deducted from your balance and placed separately on the table. If the dealer has
@@ -74,6 +77,7 @@ def test_lucky_lucky_insurance_costs_half_the_original_bet_and_pays_2_to_1() -> 
     assert rnd.returned - rnd.staked == 0
 
 
+@pytest.mark.rule("ll-78.4")
 def test_lucky_lucky_insurance_lost_without_dealer_blackjack() -> None:
     """000 Lucky Lucky: "If the dealer does not have Blackjack, you lose the insurance amount." """
     rnd = deal(
@@ -91,6 +95,7 @@ def test_lucky_lucky_insurance_lost_without_dealer_blackjack() -> None:
     )
 
 
+@pytest.mark.rule("ll-17.2", "ll-38", "ll-39", "ll-78.1", "spec-3.insurance")
 def test_lucky_lucky_insurance_is_asked_per_hand() -> None:
     """000 Lucky Lucky: "If the dealer's first face up card is an Ace you will be given a chance
     to insure each of your regular bets against the dealer having Blackjack." / "Click ACCEPT to
@@ -124,6 +129,7 @@ def test_lucky_lucky_insurance_is_asked_per_hand() -> None:
     )
 
 
+@pytest.mark.rule("ll-78.1", "spec-3.insurance-order")
 def test_lucky_lucky_blackjack_hand_is_asked_insurance_too() -> None:
     """SPEC 3: "Insurance is asked of each spot with a main bet (a blackjack hand too), in play
     order, before any hand is played." (000 has no even money.)
@@ -144,6 +150,7 @@ def test_lucky_lucky_blackjack_hand_is_asked_insurance_too() -> None:
     )
 
 
+@pytest.mark.rule("l7-8.2", "l7-8.3", "spec-3.insurance")
 def test_lucky_7_insurance_pays_twice_and_the_hand_is_lost() -> None:
     """001 Lucky 7: "Comprare l'assicurazione significa che il giocatore fa una seconda scommessa
     (puntando metà della posta della mano in corso) sul fatto che la carta coperta del Banco varrà
@@ -168,6 +175,7 @@ def test_lucky_7_insurance_pays_twice_and_the_hand_is_lost() -> None:
     )
 
 
+@pytest.mark.rule("l7-8.4")
 def test_lucky_7_insurance_lost_and_the_hand_goes_on() -> None:
     """001 Lucky 7: "Se il Banco non ha un Blackjack \u201cnaturale\u201d, l'assicurazione è persa
     e la mano prosegue normalmente."
@@ -190,6 +198,7 @@ def test_lucky_7_insurance_lost_and_the_hand_goes_on() -> None:
     )
 
 
+@pytest.mark.rule("l7-9.1", "l7-9.2", "spec-3.even-money-asked")
 def test_lucky_7_even_money_is_offered_to_a_blackjack() -> None:
     """001 Lucky 7: "La carta scoperta è un Asso: il Banco offre un pagamento alla pari. Ciò
     significa che il giocatore può accettare il pagamento alla pari se ritiene che il Banco abbia
@@ -222,6 +231,7 @@ def test_lucky_7_even_money_is_offered_to_a_blackjack() -> None:
         ("7c", False),  # dealer hole card: a seven -> soft 18
     ],
 )
+@pytest.mark.rule("l7-10.1", "l7-10.2", "spec-3.even-money")
 def test_lucky_7_even_money_pays_1_to_1_at_once(hole: str, dealer_blackjack: bool) -> None:
     """001 Lucky 7: "Quando accetta un pagamento alla pari, il giocatore viene immediatamente
     pagato 1 a 1 raddoppiando il valore delle fiches del giocatore. Quando accetta un pagamento
@@ -260,6 +270,7 @@ def test_lucky_7_even_money_pays_1_to_1_at_once(hole: str, dealer_blackjack: boo
         ("7c", hand(0, 0, 1000, 2500, "blackjack")),  # hole card a seven -> soft 18
     ],
 )
+@pytest.mark.rule("l7-7.4")
 def test_lucky_7_declined_even_money_plays_the_blackjack_normally(
     hole: str, expected: object
 ) -> None:
@@ -281,6 +292,17 @@ def test_lucky_7_declined_even_money_plays_the_blackjack_normally(
     assert settled(rnd) == [expected]
 
 
+@pytest.mark.rule(
+    "eu-11.1",
+    "eu-11.2",
+    "eu-35.1",
+    "eu-35.2",
+    "eu-37.2",
+    "eu-37.3",
+    "eu-43.1",
+    "eu-43.3",
+    "eu-79.2",
+)
 def test_european_insurance_costs_half_and_pays_15_on_a_bet_of_10() -> None:
     """002 European: "If you lose against a Dealer's Blackjack and have taken Insurance you are
     paid out at odds of 1 to 1.5 on your original bet. So, if you bet 10 you are paid 15." /
@@ -304,6 +326,7 @@ def test_european_insurance_costs_half_and_pays_15_on_a_bet_of_10() -> None:
     )
 
 
+@pytest.mark.rule("eu-80.1", "eu-80.2", "spec-3.insurance")
 def test_european_insurance_covers_the_original_bet_only() -> None:
     """002 European: "Insurance only covers your original bet. It does not cover any second hand,
     or double down bet."
@@ -333,6 +356,7 @@ def test_european_insurance_covers_the_original_bet_only() -> None:
         ("5c", insurance(0, 500, 0, "insurance-lose"), ["Ad", "5c"]),
     ],
 )
+@pytest.mark.rule("spec-3.dealer-draws-when")
 def test_european_dealer_draws_to_settle_pending_insurance(
     second: str, expected: object, dealer_cards: list[str]
 ) -> None:
@@ -355,6 +379,7 @@ def test_european_dealer_draws_to_settle_pending_insurance(
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "bust"), expected)
 
 
+@pytest.mark.rule("lad-34", "spec-3.insurance")
 def test_lucky_ladies_insurance_offered_to_all_players() -> None:
     """003 Lucky Ladies: "c. If the dealer's face up card is an Ace: (i) The dealer offers
     insurance to all players."
@@ -384,6 +409,7 @@ def test_lucky_ladies_insurance_offered_to_all_players() -> None:
     )
 
 
+@pytest.mark.rule("l7-7.1")
 def test_lucky_7_no_insurance_with_a_ten_up() -> None:
     """001 Lucky 7: "1. La carta scoperta è un 10: il Banco controlla se ha Blackjack." (a ten up
     is checked, not insured)
@@ -424,6 +450,7 @@ def test_lucky_7_no_insurance_with_a_ten_up() -> None:
         ),
     ],
 )
+@pytest.mark.rule("spec-3.even-money")
 def test_no_even_money_outside_lucky_7(variant: str, cards: list[str]) -> None:
     """SPEC 3 row "even money": no (only Lucky 7 offers it) — a blackjack against an ace is
     asked insurance like any hand, and is paid 3:2 when the dealer has no blackjack.

@@ -19,6 +19,7 @@ from twentyone.engine import SpotBet
         (1000, 2500),  # exact
     ],
 )
+@pytest.mark.rule("spec-2.rounding")
 def test_blackjack_3_to_2_on_an_odd_stake_rounds_up(bet: int, returned: int) -> None:
     """SPEC 2: "where a payout is not a whole number of minor units (3:2 on an odd stake,
     half-stake insurance), the fraction is rounded up, in the player's favour"
@@ -36,6 +37,7 @@ def test_blackjack_3_to_2_on_an_odd_stake_rounds_up(bet: int, returned: int) -> 
     assert settled(rnd) == lines(hand(0, 0, bet, returned, "blackjack"))
 
 
+@pytest.mark.rule("spec-2.rounding")
 def test_even_money_payouts_are_exact_on_odd_stakes() -> None:
     """SPEC 2: "Money is an integer number of minor units (cents). Payouts are computed exactly" —
     1:1 wins and doubles on odd stakes need no rounding.
@@ -68,6 +70,7 @@ def test_even_money_payouts_are_exact_on_odd_stakes() -> None:
         (3, 1, 4),  # half is 1.5: stake 1, win 3
     ],
 )
+@pytest.mark.rule("spec-2.rounding")
 def test_insurance_on_an_odd_bet_never_costs_more_nor_wins_less_than_the_exact_half(
     bet: int, stake: int, returned: int
 ) -> None:

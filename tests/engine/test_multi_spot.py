@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from engine_rule_helpers import deal, hand, insurance, lines, settled
 
 from twentyone.engine import Decided, Phase, SpotBet
 
 
+@pytest.mark.rule("ll-16", "ll-48.2", "ll-48.3", "spec-3.play-order")
 def test_lucky_lucky_hands_are_played_separately_rightmost_first() -> None:
     """000 Lucky Lucky: "If you are playing more than 1 hand, actions are taken for each hand
     separately, starting from the rightmost hand oncethe cards have been dealt." / "The chosen
@@ -47,6 +49,7 @@ def test_lucky_lucky_hands_are_played_separately_rightmost_first() -> None:
     )
 
 
+@pytest.mark.rule("l7-24.2")
 def test_lucky_7_three_spots_left_centre_right() -> None:
     """001 Lucky 7: "Ce n'è una accanto ad ogni normale area di scommessa a sinistra, destra e al
     centro." — three spots, each settled on its own.
@@ -77,6 +80,7 @@ def test_lucky_7_three_spots_left_centre_right() -> None:
     )
 
 
+@pytest.mark.rule("spec-3.insurance-order")
 def test_lucky_ladies_insurance_asked_in_play_order_before_any_hand() -> None:
     """SPEC 3: "Insurance is asked of each spot with a main bet (a blackjack hand too), in play
     order, before any hand is played."

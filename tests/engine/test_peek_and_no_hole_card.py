@@ -15,6 +15,7 @@ def peeks(rnd: object) -> list[bool]:
 
 
 @pytest.mark.parametrize("up", ["Td", "Ad"])
+@pytest.mark.rule("ll-57", "spec-3.dealer-checks-for-blackjack")
 def test_lucky_lucky_dealer_never_checks_for_blackjack(up: str) -> None:
     """000 Lucky Lucky: "The dealer will not automatically check for Blackjack, regardless of the
     value of the dealer's first face-up card."
@@ -41,6 +42,7 @@ def test_lucky_lucky_dealer_never_checks_for_blackjack(up: str) -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "lose"))
 
 
+@pytest.mark.rule("l7-6", "l7-7.1", "l7-7.2")
 def test_lucky_7_ten_up_no_blackjack_the_hand_continues() -> None:
     """001 Lucky 7: "La carta scoperta è un 10: il Banco controlla se ha Blackjack. Se il Banco
     non ha un Blackjack, la mano continua."
@@ -61,6 +63,7 @@ def test_lucky_7_ten_up_no_blackjack_the_hand_continues() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("l7-7.3", "spec-3.dealer-checks-for-blackjack")
 def test_lucky_7_ten_up_blackjack_the_player_loses_the_hand() -> None:
     """001 Lucky 7: "Se invece il Banco ha un Blackjack e il giocatore no, il giocatore perde la
     mano."
@@ -83,6 +86,7 @@ def test_lucky_7_ten_up_blackjack_the_player_loses_the_hand() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "lose"))
 
 
+@pytest.mark.rule("l7-6", "l7-8.1")
 def test_lucky_7_ace_up_peek_follows_every_insurance_decision() -> None:
     """SPEC 2/3: "DEAL -> (INSURANCE / EVEN MONEY) -> (PEEK) -> PLAYER TURNS"; 001 Lucky 7: "2. La
     carta scoperta è un Asso: il Banco offre l'Assicurazione."
@@ -111,6 +115,7 @@ def test_lucky_7_ace_up_peek_follows_every_insurance_decision() -> None:
 
 
 @pytest.mark.parametrize(("up", "hole"), [("Kd", "Ac"), ("Ad", "Kc")])
+@pytest.mark.rule("lad-26", "spec-3.dealer-checks-for-blackjack")
 def test_lucky_ladies_peeks_with_an_ace_or_ten_up(up: str, hole: str) -> None:
     """SPEC 3 row "dealer checks for blackjack": Lucky Ladies peeks with A or 10 up (003: "(i) The
     floor person instructs the dealer to peak at their hole card.")
@@ -136,6 +141,7 @@ def test_lucky_ladies_peeks_with_an_ace_or_ten_up(up: str, hole: str) -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "lose"), hand(1, 0, 1000, 1000, "push"))
 
 
+@pytest.mark.rule("l7-6", "spec-3.dealer-checks-for-blackjack")
 def test_no_peek_with_another_up_card() -> None:
     """SPEC 3 row "dealer checks for blackjack": peeks with A or 10 up (only)."""
     rnd = deal(
@@ -152,6 +158,7 @@ def test_no_peek_with_another_up_card() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "lose"))
 
 
+@pytest.mark.rule("spec-3.dealer-checks-for-blackjack")
 def test_european_no_hole_card_blackjack_found_after_the_players() -> None:
     """SPEC 3 row "dealer checks for blackjack": European no hole card (ENHC); 002: "A hand of two
     cards is dealt to you, and one card is dealt to the Dealer."

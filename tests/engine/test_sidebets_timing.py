@@ -6,6 +6,7 @@ the dealer's blackjack is known (at the peek, or at the reveal where there is no
 
 from __future__ import annotations
 
+import pytest
 from engine_rule_helpers import deal, hand, lines, rules_of, settled, side
 
 from twentyone.engine import Phase, SpotBet
@@ -20,6 +21,7 @@ def _side_lines(rnd: object) -> list[object]:
     return [line for line in settled(rnd) if line.kind.value == "side"]  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("spec-4.lad.3")
 def test_queen_pair_waits_for_the_reveal_in_a_no_peek_game() -> None:
     """003: "the top prize is awarded if the player's Queen of Hearts pair occurs at the same
     time the dealer has a blackjack" — without a peek that is known only at the reveal."""
@@ -60,6 +62,7 @@ def test_queen_pair_without_dealer_blackjack_in_a_no_peek_game() -> None:
     )
 
 
+@pytest.mark.rule("spec-4.lad.3")
 def test_queen_pair_waits_for_the_dealers_second_card_with_no_hole_card() -> None:
     """European (no hole card): the dealer's second card, drawn after the players, decides."""
     rnd = deal(

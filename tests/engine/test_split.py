@@ -20,6 +20,7 @@ def split_stakes(rnd: object) -> list[int]:
     ]
 
 
+@pytest.mark.rule("ll-18", "ll-34", "ll-48.4", "ll-70.1", "spec-3.split")
 def test_lucky_lucky_split_two_cards_of_the_same_value() -> None:
     """000 Lucky Lucky: "If your first 2 cards have the same value, you can split your hand by
     clicking SPLIT." (a 10 and a jack: SPEC 3 "10-J allowed")
@@ -44,6 +45,7 @@ def test_lucky_lucky_split_two_cards_of_the_same_value() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "win"), hand(0, 1, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("ll-70.2")
 def test_lucky_lucky_second_hand_has_the_same_bet() -> None:
     """000 Lucky Lucky: "The second hand will have the same bet as the hand it was split from." """
     rnd = deal(
@@ -66,6 +68,7 @@ def test_lucky_lucky_second_hand_has_the_same_bet() -> None:
     assert settled(rnd) == lines(hand(0, 0, 700, 1400, "win"), hand(0, 1, 700, 1400, "win"))
 
 
+@pytest.mark.rule("ll-54", "spec-3.split")
 def test_lucky_lucky_may_not_split_a_split_hand() -> None:
     """000 Lucky Lucky: "The player may not split a split hand." """
     rnd = deal(
@@ -85,6 +88,7 @@ def test_lucky_lucky_may_not_split_a_split_hand() -> None:
         rnd.act("split")
 
 
+@pytest.mark.rule("ll-70.3", "ll-70.4")
 def test_lucky_lucky_draw_as_many_cards_as_you_like_on_a_split_hand() -> None:
     """000 Lucky Lucky: "You may draw as many cards as you like on each split hand, unless you
     split 2 aces (in which case you can receive only 1 additional card for each ace)."
@@ -121,6 +125,7 @@ def test_lucky_lucky_draw_as_many_cards_as_you_like_on_a_split_hand() -> None:
         ("lucky-ladies", "SPEC 3 row 'split aces': one card each"),
     ],
 )
+@pytest.mark.rule("ll-55", "ll-70.4", "l7-18", "spec-3.split-aces", "spec-3.split-order")
 def test_split_aces_receive_one_card_each(variant: str, sentence: str) -> None:
     """Split aces take one card each and no decisions (sentence in the param)."""
     if variant == "lucky-7":
@@ -177,6 +182,17 @@ def test_split_aces_receive_one_card_each(variant: str, sentence: str) -> None:
         ("lucky-ladies", "SPEC 3 row 'ace + ten after a split': 21, not blackjack"),
     ],
 )
+@pytest.mark.rule(
+    "ll-58",
+    "ll-70.5",
+    "l7-20.1",
+    "l7-20.2",
+    "l7-35.4",
+    "l7-35.5",
+    "eu-75.1",
+    "eu-75.2",
+    "spec-3.ace-ten-after-a-split",
+)
 def test_ace_and_ten_after_a_split_is_21_paid_even_money(variant: str, sentence: str) -> None:
     """A+10 on a split hand is a 21 paid 1:1, not a 3:2 blackjack (sentence in the param)."""
     if variant == "lucky-7":
@@ -211,6 +227,7 @@ def test_ace_and_ten_after_a_split_is_21_paid_even_money(variant: str, sentence:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "win"), hand(0, 1, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("ll-58", "ll-70.5")
 def test_lucky_lucky_split_21_pushes_a_dealer_21() -> None:
     """000 Lucky Lucky: "If you receive an ace and a 10-value card in a split hand, it is
     considered 21 and not Blackjack." — so a dealer 21 ties it.
@@ -232,6 +249,7 @@ def test_lucky_lucky_split_21_pushes_a_dealer_21() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 1000, "push"), hand(0, 1, 1000, 0, "lose"))
 
 
+@pytest.mark.rule("eu-77")
 def test_european_ten_pair_split_then_ace_is_21_not_blackjack() -> None:
     """002 European: "Note: This rule also applies to splitting pairs of cards with a value of
     10." (after "If you split a pair of Aces and then draw a card with a value of 10, this is not
@@ -256,6 +274,7 @@ def test_european_ten_pair_split_then_ace_is_21_not_blackjack() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 2000, "win"), hand(0, 1, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("l7-16")
 def test_lucky_7_split_jack_and_queen() -> None:
     """001 Lucky 7: "se ti vengono date due carte dello stesso valore (per esempio due 8 oppure
     un Fante e una Regina), la mano può essere separata in due mani distinte."
@@ -272,6 +291,7 @@ def test_lucky_7_split_jack_and_queen() -> None:
     assert legal(rnd) == {"hit", "stand", "double", "split"}
 
 
+@pytest.mark.rule("l7-17.2")
 def test_lucky_7_original_bet_applies_to_the_second_hand() -> None:
     """001 Lucky 7: "La scommessa originaria si applica automaticamente anche alla seconda mano,
     raddoppiando il numero di fiches che si trovano nel giro di scommesse."
@@ -295,6 +315,7 @@ def test_lucky_7_original_bet_applies_to_the_second_hand() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1500, 3000, "win"), hand(0, 1, 1500, 3000, "win"))
 
 
+@pytest.mark.rule("l7-19", "spec-3.split")
 def test_lucky_7_split_once_only() -> None:
     """001 Lucky 7: "Una mano può essere separata una volta sola, se la terza carta era uguale
     alle prime due, non la si può usare per creare una terza mano."
@@ -313,6 +334,17 @@ def test_lucky_7_split_once_only() -> None:
     assert legal(rnd) == {"hit", "stand", "double"}
 
 
+@pytest.mark.rule(
+    "eu-27.1",
+    "eu-27.2",
+    "eu-29.1",
+    "eu-29.2",
+    "eu-45.1",
+    "eu-45.2",
+    "eu-45.3",
+    "eu-73.1",
+    "eu-73.2",
+)
 def test_european_split_same_denomination() -> None:
     """002 European: "You can split two cards with the same denomination, such as two Queens or
     two Fours. Your hand is divided into two separate hands and a bet equal to your original bet
@@ -340,6 +372,7 @@ def test_european_split_same_denomination() -> None:
 
 
 @pytest.mark.parametrize(("first", "second"), [("Ks", "Th"), ("Js", "Qh"), ("Ts", "Kh")])
+@pytest.mark.rule("eu-47", "eu-74.1", "eu-74.2", "spec-3.split")
 def test_european_same_value_different_denomination_cannot_be_split(
     first: str, second: str
 ) -> None:
@@ -360,6 +393,7 @@ def test_european_same_value_different_denomination_cannot_be_split(
         rnd.act("split")
 
 
+@pytest.mark.rule("spec-3.split")
 def test_european_split_once_only() -> None:
     """SPEC 3 row "split": European same rank only, once."""
     rnd = deal(
@@ -375,6 +409,7 @@ def test_european_split_once_only() -> None:
     assert legal(rnd) == {"hit", "stand"}
 
 
+@pytest.mark.rule("eu-27.2", "eu-45.4", "eu-55", "spec-3.split-order")
 def test_european_hands_are_unaffected_by_another_hand_busting() -> None:
     """002 European: "Other hands on the table are unaffected by one hand going bust." — and
     after a split the first hand is played out before the second receives its second card
@@ -403,6 +438,7 @@ def test_european_hands_are_unaffected_by_another_hand_busting() -> None:
 
 
 @pytest.mark.parametrize(("up", "second"), [("Td", "As"), ("Ad", "Ks")])
+@pytest.mark.rule("eu-69", "spec-3.dealer-blackjack-vs-split-hands")
 def test_european_dealer_blackjack_takes_the_split_hands(up: str, second: str) -> None:
     """002 European: "If the Dealer gets Blackjack after you have split or doubled, your entire
     bet - both the original and double or split amounts, are lost."
@@ -427,6 +463,7 @@ def test_european_dealer_blackjack_takes_the_split_hands(up: str, second: str) -
 
 
 @pytest.mark.parametrize(("up", "hole"), [("Td", "As"), ("Ad", "Ks")])
+@pytest.mark.rule("ll-57", "spec-3.dealer-blackjack-vs-split-hands")
 def test_lucky_lucky_dealer_blackjack_takes_every_split_stake(up: str, hole: str) -> None:
     """SPEC 3 row "dealer blackjack vs split hands": Lucky Lucky all split stakes lost (000: "The
     dealer will not automatically check for Blackjack, regardless of the value of the dealer's
@@ -451,6 +488,7 @@ def test_lucky_lucky_dealer_blackjack_takes_every_split_stake(up: str, hole: str
     assert rnd.returned - rnd.staked == -2000
 
 
+@pytest.mark.rule("ll-65")
 def test_lucky_lucky_ten_up_blackjack_split_stakes_lost_double_part_returned() -> None:
     """000 Lucky Lucky: "If the dealer's first card has a 10-point value, and the player then
     doubles, and the dealer then reveals Blackjack, then the doubled bet is returned to the
@@ -475,6 +513,7 @@ def test_lucky_lucky_ten_up_blackjack_split_stakes_lost_double_part_returned() -
     )
 
 
+@pytest.mark.rule("spec-3.split")
 def test_lucky_ladies_split_up_to_four_hands() -> None:
     """SPEC 3 row "split": Lucky Ladies same value, up to 4 hands."""
     rnd = deal(
@@ -509,6 +548,7 @@ def test_lucky_ladies_split_up_to_four_hands() -> None:
     }
 
 
+@pytest.mark.rule("spec-3.split")
 def test_lucky_ladies_aces_are_not_resplit() -> None:
     """SPEC 3 row "split": Lucky Ladies up to 4 hands, aces not resplit."""
     rnd = deal(
@@ -528,6 +568,7 @@ def test_lucky_ladies_aces_are_not_resplit() -> None:
     assert settled(rnd) == lines(hand(0, 0, 1000, 0, "lose"), hand(0, 1, 1000, 2000, "win"))
 
 
+@pytest.mark.rule("spec-3.split")
 def test_lucky_ladies_split_by_value() -> None:
     """SPEC 3 row "split": Lucky Ladies same value (a king and a queen are a pair)."""
     rnd = deal(
@@ -542,6 +583,7 @@ def test_lucky_ladies_split_by_value() -> None:
     assert "split" in legal(rnd)
 
 
+@pytest.mark.rule("spec-3.split-order")
 def test_lucky_ladies_resplit_numbers_hands_in_play_order() -> None:
     """SPEC 3: "After a split, the first hand receives its second card and is played to the end
     before the second hand receives its second card." A resplit of hand 0 makes the new hand

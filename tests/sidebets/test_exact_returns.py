@@ -61,6 +61,7 @@ def test_lucky_lucky_six_deck_combination_counts() -> None:
     }
 
 
+@pytest.mark.rule("ll-104", "spec-4.ll.3")
 def test_lucky_lucky_felt_table_is_the_documents_96_05_percent() -> None:
     """Seed 000: "The theoretical percentage return to player (RTP) for the Lucky Lucky side bet
     is 96.05%." SPEC 4: the `felt` table "is the table whose return with 6 decks is the
@@ -72,6 +73,7 @@ def test_lucky_lucky_felt_table_is_the_documents_96_05_percent() -> None:
     assert round(float(analysis.rtp) * 100, 2) == 96.05
 
 
+@pytest.mark.rule("ll-91", "spec-4.ll.3")
 def test_lucky_lucky_default_table_is_felt() -> None:
     """SPEC 4: "Default pay table (`felt`): 200 / 100 / 50 / 25 / 15 / 3 / 2 / 2"."""
     analysis = analyse_side_bet("lucky-lucky")
@@ -79,6 +81,7 @@ def test_lucky_lucky_default_table_is_felt() -> None:
     assert [line.pays for line in analysis.outcomes] == [200, 100, 50, 25, 15, 3, 2, 2, -1]
 
 
+@pytest.mark.rule("spec-4.ll.4")
 def test_lucky_lucky_original_table() -> None:
     """SPEC 4: "Original table with 6 decks: EV = −16642/626665 (house edge 2.66%)"."""
     analysis = analyse_side_bet("lucky-lucky", 6, "original")
@@ -86,6 +89,7 @@ def test_lucky_lucky_original_table() -> None:
     assert round(float(analysis.house_edge) * 100, 2) == 2.66
 
 
+@pytest.mark.rule("spec-4.lad.2")
 def test_lucky_ladies_table_a_six_deck_counts_and_ev() -> None:
     """SPEC 4: "Lucky Ladies, table A, 6 decks: ordered player 2 cards + dealer 2 cards out of
     312·311·310·309: Q♥ pair + dealer BJ 135,360; Q♥ pair 2,738,340; matched 20 43,105,500;
@@ -106,6 +110,7 @@ def test_lucky_ladies_table_a_six_deck_counts_and_ev() -> None:
     assert round(float(analysis.house_edge) * 100, 2) == 24.71
 
 
+@pytest.mark.rule("spec-4.l7.5")
 def test_super_sevens_six_decks_third_card_always() -> None:
     """SPEC 4: "Super Sevens, 6 decks, third card always dealt: EV = −14288/125333 (house edge
     11.40%)"."""
@@ -117,6 +122,7 @@ def test_super_sevens_six_decks_third_card_always() -> None:
 # -- the Lucky 7 third card -------------------------------------------------------------------
 
 
+@pytest.mark.rule("l7-27")
 def test_lucky7_no_third_card_when_dealer_has_blackjack() -> None:
     """Seed 001: "Se il Banco fa blackjack, al giocatore non viene data una terza carta se ha
     due 7; in questo caso il Lucky 7 viene pagato sulle due carte iniziali."
@@ -140,6 +146,7 @@ def test_lucky7_no_third_card_when_dealer_has_blackjack() -> None:
     assert any("always takes a third card" in note for note in played.notes)
 
 
+@pytest.mark.rule("spec-3.decks")
 def test_lucky7_default_is_the_variants_eight_decks() -> None:
     """SPEC 3: lucky-7 decks "8 (not in the document; the known online version uses 8)"."""
     assert default_decks("lucky-7") == 8
@@ -240,6 +247,7 @@ def test_lucky7_as_played_class_enumeration_equals_raw_cards(shoe: tuple[Card, .
     assert outcome_distribution("lucky-7", shoe, "unless-dealer-blackjack") == expected
 
 
+@pytest.mark.rule("spec-4.lad.1")
 def test_lucky_ladies_class_enumeration_equals_raw_cards() -> None:
     """SPEC 4: "the player's first two cards total 20. Queen-of-hearts pair with dealer
     blackjack; queen-of-hearts pair; matched 20 (same rank and suit); suited 20; any 20" —

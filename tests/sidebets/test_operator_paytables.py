@@ -32,6 +32,7 @@ HOUSE_TABLE = {
 }
 
 
+@pytest.mark.rule("spec-4.paytables")
 def test_a_table_from_json_is_registered_and_analysed(tmp_path: Path) -> None:
     path = tmp_path / "tables.json"
     path.write_text(json.dumps([HOUSE_TABLE]))

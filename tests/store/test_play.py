@@ -21,6 +21,7 @@ from twentyone.table.errors import (
 )
 
 
+@pytest.mark.rule("ll-15.1", "ll-28", "eu-16.1")
 def test_deal_to_settlement_european(service: TableService, shoes: Shoes) -> None:
     p = service.accounts.create_player("p").id
     shoes.stack("Ts 6d 9h 5c 7d")  # player T, dealer 6, player 9; dealer draws 5, 7 = 18
@@ -53,6 +54,7 @@ def test_no_new_round_while_one_is_unfinished(service: TableService, shoes: Shoe
         service.play.act(p, "stand")
 
 
+@pytest.mark.rule("ll-20.2", "spec-5.debits")
 def test_unaffordable_double_is_not_offered_and_refused(
     service: TableService, shoes: Shoes
 ) -> None:
@@ -72,6 +74,7 @@ def test_unaffordable_double_is_not_offered_and_refused(
     service.play.act(p, "hit")
 
 
+@pytest.mark.rule("ll-20.1")
 def test_double_is_debited_when_taken(service: TableService, shoes: Shoes) -> None:
     p = service.accounts.create_player("p").id
     shoes.stack("5s 6d 6h Ts 8c 4h")  # 11 vs 6; double gets T = 21; dealer 6 8 4 = 18
@@ -84,6 +87,7 @@ def test_double_is_debited_when_taken(service: TableService, shoes: Shoes) -> No
     assert kinds == [("grant", 100_000), ("wager", -1000), ("wager", -1000), ("payout", 4000)]
 
 
+@pytest.mark.rule("ll-17.2", "ll-40", "ll-78.2")
 def test_insurance_apply_to_all(service: TableService, shoes: Shoes) -> None:
     """Lucky Lucky document: "click APPLY TO ALL to insure all hands"."""
     p = service.accounts.create_player("p").id
@@ -104,6 +108,7 @@ def test_insurance_apply_to_all(service: TableService, shoes: Shoes) -> None:
     reconciles(service, p)
 
 
+@pytest.mark.rule("ll-24.2", "ll-36", "ll-37")
 def test_rebet_double_and_deal(service: TableService, shoes: Shoes) -> None:
     p = service.accounts.create_player("p").id
     with pytest.raises(NoBetsError):
@@ -121,6 +126,7 @@ def test_rebet_double_and_deal(service: TableService, shoes: Shoes) -> None:
     assert state.staked == 2000  # the previous round's bets
 
 
+@pytest.mark.rule("ll-99.1")
 def test_restart_resumes_the_same_round(open_service: OpenService, shoes: Shoes) -> None:
     """SPEC 6: a restarted server resumes the round (same cards, same pending decision)."""
     first = open_service()
@@ -146,6 +152,7 @@ def test_restart_resumes_the_same_round(open_service: OpenService, shoes: Shoes)
     reconciles(second, p)
 
 
+@pytest.mark.rule("ll-101", "spec-5.procedures")
 def test_round_that_cannot_resume_is_voided_and_refunded(
     open_service: OpenService, shoes: Shoes
 ) -> None:
@@ -164,6 +171,7 @@ def test_round_that_cannot_resume_is_voided_and_refunded(
     reconciles(other_key, p)
 
 
+@pytest.mark.rule("ll-101", "lad-44", "spec-5.procedures")
 def test_void_round_refunds_every_wager(service: TableService, shoes: Shoes) -> None:
     p = service.accounts.create_player("p").id
     shoes.stack("7s 7h 7d 9c")  # suited? no: 7s 7d + dealer 7h: unsuited 777 pays at once

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from storetest import OpenService, Shoes, reconciles
 
 from twentyone.engine import SpotBet
@@ -51,6 +52,7 @@ def test_exported_scenario_replays_to_the_same_settlement(
     )
 
 
+@pytest.mark.rule("ll-102", "spec-5.procedures")
 def test_sweep_voids_rounds_unresolved_for_90_days(open_service: OpenService) -> None:
     """Lucky Lucky document: "unresolved bets placed become void after 90 days"."""
     start = datetime(2026, 1, 1, tzinfo=UTC)

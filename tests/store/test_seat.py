@@ -14,6 +14,7 @@ from twentyone.table.errors import (
 from twentyone.table.limits import OverMaxPolicy, TableConfig
 
 
+@pytest.mark.rule("spec-5.no-money-before-deal")
 def test_nothing_moves_before_deal(service: TableService) -> None:
     """SPEC 5: "Bets placed before DEAL are not wagers: no money moves until DEAL"."""
     p = service.accounts.create_player("p").id

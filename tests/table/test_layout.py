@@ -26,6 +26,7 @@ def betting(
     return Betting(rules, BetLimits(100, 5000), DEFAULT_CHIPS, over_max, balance)
 
 
+@pytest.mark.rule("ll-9.2", "ll-9.3", "ll-13", "ll-30")
 def test_chips_add_up_and_undo_takes_the_last_chip() -> None:
     """Lucky Lucky document: "Every click increases your bets by the value of the selected
     chip" and "Click UNDO to remove the last bet made from the table"."""
@@ -43,6 +44,7 @@ def test_chips_add_up_and_undo_takes_the_last_chip() -> None:
         b.undo(layout)
 
 
+@pytest.mark.rule("ll-11", "ll-12", "ll-29", "ll-33.1")
 def test_double_doubles_every_bet_and_clear_removes_all() -> None:
     """Lucky Lucky document: "Clicking DOUBLE doubles every bet you have placed on the table"."""
     b = betting()
@@ -54,6 +56,7 @@ def test_double_doubles_every_bet_and_clear_removes_all() -> None:
     assert b.clear(doubled).is_empty
 
 
+@pytest.mark.rule("ll-92.1", "spec-5.side-limits")
 def test_side_bet_needs_a_main_bet() -> None:
     """Lucky Lucky document: "Side bets cannot be placed without placing a regular bet"."""
     with pytest.raises(BetLimitError):
@@ -67,6 +70,7 @@ def test_unknown_chip_and_spot_are_refused() -> None:
         betting().place(BetLayout.empty(LL), 5, 100)
 
 
+@pytest.mark.rule("lad-46", "spec-5.procedures")
 def test_over_maximum_refused_by_default() -> None:
     b = betting()
     layout = b.place(BetLayout.empty(LL), 0, 2500).layout
@@ -75,6 +79,7 @@ def test_over_maximum_refused_by_default() -> None:
         b.place(layout, 0, 100)
 
 
+@pytest.mark.rule("lad-46", "spec-5.procedures")
 def test_over_maximum_honoured_with_the_rest_returned() -> None:
     """Lucky Ladies document: "the bet is honored up to the table maximum and the overage
     returned to the player"."""
@@ -93,6 +98,7 @@ def test_lucky_7_side_bet_is_one_credit() -> None:
         b.place(layout, 0, 100, "lucky-7")
 
 
+@pytest.mark.rule("ll-14.2", "spec-5.limits")
 def test_deal_checks_minimum_and_balance() -> None:
     """Lucky Lucky document: limits "apply to the initial bet only"; checked at DEAL."""
     layout = BetLayout.of(LL, [])
@@ -113,6 +119,7 @@ def test_layout_round_trips() -> None:
     assert again == layout and again.history == layout.history
 
 
+@pytest.mark.rule("ll-14.1", "spec-5.limits")
 def test_config_knows_its_levels() -> None:
     config = TableConfig()
     assert config.limits("gold").min_bet == 500
@@ -163,6 +170,7 @@ def test_limits_hold_and_refusals_change_nothing(
             assert all(offer.min_stake <= v <= offer.max_stake for _, v in s.side_bets)
 
 
+@pytest.mark.rule("l7-23")
 def test_double_leaves_the_one_credit_lucky_7_bet_as_it_is() -> None:
     """001: "Nella scommessa Lucky 7 puoi puntare solo 1 credito" — DOUBLE (and DOUBLE & DEAL)
     doubles the main bets; a fixed one-credit side bet cannot be doubled and stays one credit."""

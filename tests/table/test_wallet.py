@@ -15,6 +15,7 @@ EU = find_variant("european").rules
 LL = find_variant("lucky-lucky").rules
 
 
+@pytest.mark.rule("ll-20.1", "spec-5.debits")
 def test_one_debit_per_wager_and_one_credit_per_payout() -> None:
     rnd = Round.start(EU, [SpotBet(1000)], Shoe.from_cards("5s 6d 6h Ts 8c 4h"))
     rnd.act("double")
@@ -42,6 +43,7 @@ def test_postings_from_an_index_on() -> None:
     assert held(rnd.events) == 0
 
 
+@pytest.mark.rule("ll-20.2", "spec-5.debits")
 def test_actions_filtered_by_balance() -> None:
     """Lucky Lucky document: "If your balance does not have enough money to cover these
     expenses, you will need to deposit more money to use these options"."""

@@ -25,21 +25,30 @@ def _cell(text: str) -> str:
 
 
 def render(rules: list[Rule], tests: dict[str, list[str]]) -> str:
-    """The Markdown document: a summary, then one table per book."""
+    """The Markdown document: a summary per book, then one table per book."""
     checked = [r for r in rules if r.outside is None]
-    covered = [r for r in checked if tests[r.id]]
     distinct = {t for r in checked for t in tests[r.id]}
-    out = [
-        "# Rule traceability matrix",
-        "",
-        f"{len(checked)} rules checked by {len(distinct)} tests; "
-        f"{len(covered)} of {len(checked)} rules have a citing test; "
-        f"{len(rules) - len(checked)} sentences are outside the engine and table (reason given).",
-        "",
-    ]
     games: dict[str, list[Rule]] = {}
     for rule in rules:
         games.setdefault(rule.game, []).append(rule)
+    out = [
+        "# Rule traceability matrix",
+        "",
+        f"{len(checked)} rules, checked by {len(distinct)} tests "
+        f"({sum(1 for r in checked if tests[r.id])} of {len(checked)} rules have a citing test); "
+        f"{len(rules) - len(checked)} more sentences are outside the engine and table, each with "
+        "the reason. Run a test with `pytest <test>`.",
+        "",
+        "| book | source | rules | with a test | outside |",
+        "|---|---|---|---|---|",
+    ]
+    for game, book in games.items():
+        inside = [r for r in book if r.outside is None]
+        covered = sum(1 for r in inside if tests[r.id])
+        out.append(
+            f"| {game} | {book[0].source} | {len(inside)} | {covered} | {len(book) - len(inside)} |"
+        )
+    out.append("")
     for game, book in games.items():
         out += [f"## {game} ({book[0].source})", ""]
         out += ["| rule | section | sentence | tests |", "|---|---|---|---|"]
@@ -47,7 +56,7 @@ def render(rules: list[Rule], tests: dict[str, list[str]]) -> str:
             if rule.outside is not None:
                 checks = f"outside: {_cell(rule.outside)}"
             else:
-                checks = "<br>".join(f"`{t}`" for t in tests[rule.id]) or "**none**"
+                checks = "<br>".join(f"`tests/{t}`" for t in tests[rule.id]) or "**none**"
             out.append(f"| {rule.id} | {_cell(rule.section)} | {_cell(rule.text)} | {checks} |")
         out.append("")
     return "\n".join(out)

@@ -33,6 +33,7 @@ def test_nothing_moves_before_deal(service: TableService) -> None:
     )
 
 
+@pytest.mark.rule("ll-14.1", "spec-5.limits")
 def test_limits_by_vip_level(open_service: OpenService) -> None:
     svc = open_service()
     p = svc.accounts.create_player("p").id

@@ -63,7 +63,10 @@ def test_side_bet_needs_a_main_bet() -> None:
         betting().place(BetLayout.empty(LL), 1, 100, "lucky-lucky")
 
 
+@pytest.mark.rule("ll-9.2")
 def test_unknown_chip_and_spot_are_refused() -> None:
+    """Lucky Lucky: "the available betting areas (the 5 larger circles)": spots 0 to 4, and the
+    chips the table offers."""
     with pytest.raises(InvalidChipError):
         betting().place(BetLayout.empty(LL), 0, 300)
     with pytest.raises(InvalidChipError):

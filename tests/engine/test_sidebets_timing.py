@@ -21,7 +21,7 @@ def _side_lines(rnd: object) -> list[object]:
     return [line for line in settled(rnd) if line.kind.value == "side"]  # type: ignore[arg-type]
 
 
-@pytest.mark.rule("spec-4.lad.3")
+@pytest.mark.rule("lad-5.3", "spec-4.lad.3")
 def test_queen_pair_waits_for_the_reveal_in_a_no_peek_game() -> None:
     """003: "the top prize is awarded if the player's Queen of Hearts pair occurs at the same
     time the dealer has a blackjack" — without a peek that is known only at the reveal."""
@@ -44,7 +44,11 @@ def test_queen_pair_waits_for_the_reveal_in_a_no_peek_game() -> None:
     )
 
 
+@pytest.mark.rule("spec-4.lad.3")
 def test_queen_pair_without_dealer_blackjack_in_a_no_peek_game() -> None:
+    """SPEC 4: the queen-of-hearts pair with an ace up "waits until the dealer's blackjack is
+    known (at the peek, or at the reveal where there is no peek)": through the insurance question
+    and the hand's play; the reveal shows soft 18, so it is the plain pair, 125 to 1."""
     rnd = deal(
         NO_PEEK,
         [
@@ -54,8 +58,11 @@ def test_queen_pair_without_dealer_blackjack_in_a_no_peek_game() -> None:
             "7c",  # dealer hole card -> soft 18, no blackjack
         ],
         SpotBet.of(1000, {"lucky-ladies": 500}),
-        actions=["no-insurance", "stand"],
+        actions=["no-insurance"],
     )
+    assert rnd.phase is Phase.PLAYER
+    assert _side_lines(rnd) == []  # still waiting: no peek in this game
+    rnd.act("stand")
     assert settled(rnd) == lines(
         hand(0, 0, 1000, 2000, "win"),
         side(0, "lucky-ladies", 500, 500 + 500 * 125, "qh-pair"),
@@ -83,6 +90,7 @@ def test_queen_pair_waits_for_the_dealers_second_card_with_no_hole_card() -> Non
     )
 
 
+@pytest.mark.rule("spec-4.lad.3", "spec-3.dealer-draws-when")
 def test_dealer_draws_only_for_a_waiting_side_bet_when_every_hand_is_settled() -> None:
     """With no hole card, a queen-of-hearts pair needs the dealer's blackjack even after its hand
     busts: the dealer takes a second card for the side bet, and no more."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from rulebook import TESTS_DIR, citations, load_rules, matrix
+from rulebook import RULES_DIR, TESTS_DIR, citations, load_rules, matrix
 
 ID = re.compile(r"^(ll|l7|eu|lad|spec)-[0-9a-z.\-]+$")
 
@@ -42,6 +42,20 @@ def test_rule_ids_are_unique_and_well_formed() -> None:
     assert [r.id for r in rules if not ID.match(r.id)] == []
     assert all(r.text.strip() and r.section.strip() for r in rules)
     assert all(r.outside is None or r.outside.strip() for r in rules)
+
+
+def test_every_seed_rule_quotes_its_line_exactly() -> None:
+    """A seed rule's text is its document's words, on the line its id names (``ll-59``: line 59
+    of ``seeds/000_...txt``, the unchanged copy of the seed beside the books)."""
+    wrong = []
+    for rule in load_rules():
+        if not rule.source.startswith("seeds/"):
+            continue
+        lines = (RULES_DIR / rule.source).read_text(encoding="utf-8").split("\n")
+        number = int(rule.id.split("-", 1)[1].split(".")[0])
+        if " ".join(rule.text.split()) not in " ".join(lines[number - 1].split()):
+            wrong.append(rule.id)
+    assert wrong == []
 
 
 def test_the_check_sees_a_citation_and_a_missing_one(tmp_path: object) -> None:

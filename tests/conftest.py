@@ -34,6 +34,14 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each cited rule id becomes a ``rule`` property of the test's JUnit XML record, so a run
+    with ``--junitxml`` says which rules passed (``scripts/rule_matrix.py --junit``)."""
+    for item in items:
+        for mark in item.iter_markers("rule"):
+            item.user_properties.extend(("rule", rule) for rule in mark.args)
+
+
 @pytest.fixture(scope="session")
 def pg_database() -> Iterator[str]:
     """A fresh PostgreSQL database for this test worker (dropped at the end of the session)."""

@@ -932,3 +932,54 @@ def test_lucky_ladies_queen_pair_with_dealer_blackjack_pays_1000_in_both_tables(
     assert side_lines(rnd) == [
         side(0, "lucky-ladies", 100, 100 + 1000 * 100, "qh-pair-dealer-blackjack")
     ]
+
+
+@pytest.mark.parametrize(
+    ("hole", "expected"),
+    [
+        # A king in the hole: blackjack. Wins 1000 x 2000 + 19 x 2000 = 2,038,000 pass the cap
+        # of 2,000,000: each is cut to floor(win x 2,000,000 / 2,038,000).
+        (
+            "Kc",
+            [
+                side(0, "lucky-ladies", 2000, 2000 + 1_962_708, "qh-pair-dealer-blackjack"),
+                side(1, "lucky-ladies", 2000, 2000 + 37_291, "matched-20"),
+            ],
+        ),
+        # A seven in the hole: no blackjack. 125 x 2000 + 19 x 2000 = 288,000, within the cap.
+        (
+            "7c",
+            [
+                side(0, "lucky-ladies", 2000, 2000 + 125 * 2000, "qh-pair"),
+                side(1, "lucky-ladies", 2000, 2000 + 19 * 2000, "matched-20"),
+            ],
+        ),
+    ],
+)
+@pytest.mark.rule("lad-1", "spec-4.lad.5")
+def test_lucky_ladies_cap_is_shared_with_a_queen_pair_that_waits_for_the_peek(
+    hole: str, expected: list[object]
+) -> None:
+    """003 Lucky Ladies: "MAXIMUM AGGREGATE PAYOUT =$20,000"; SPEC 4: "when winners exceed it,
+    each win is cut pro rata (rounded down)". The queen-of-hearts pair against an ace waits for
+    the peek; could its 1000 to 1 push the round past the cap, spot 1's matched 20 waits with it
+    (paid at once, it could not be cut pro rata any more).
+    """
+    rnd = deal(
+        LADIES,
+        [
+            "Qh",  # spot 0, card 1
+            "Kh",  # spot 1, card 1
+            "Ad",  # dealer up card: an ace
+            "Qh",  # spot 0, card 2 -> queen-of-hearts pair
+            "Kh",  # spot 1, card 2 -> matched 20
+            hole,  # dealer hole card
+        ],
+        SpotBet.of(1000, {"lucky-ladies": 2000}),
+        SpotBet.of(1000, {"lucky-ladies": 2000}),
+    )
+    assert rnd.phase is Phase.INSURANCE
+    assert side_lines(rnd) == []  # both wait for the peek
+    rnd.act("no-insurance")
+    rnd.act("no-insurance")
+    assert side_lines(rnd) == expected

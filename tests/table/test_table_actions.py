@@ -39,7 +39,7 @@ def betting(rules: Rules = LL, balance: int = 100_000) -> Betting:
     return Betting(rules, BetLimits(100, MAX), DEFAULT_CHIPS, OverMaxPolicy.REFUSE, balance)
 
 
-@pytest.mark.rule("ll-14.3", "spec-5.limits")
+@pytest.mark.rule("ll-14.2", "ll-14.3", "spec-5.limits")
 def test_split_double_and_insurance_go_beyond_a_maximum_bet() -> None:
     """000 Lucky Lucky: "Actions that require an additional bet (Split, Insurance, and Double)
     can still be used even if you placed a bet equal to the maximum bet." A bet of exactly the

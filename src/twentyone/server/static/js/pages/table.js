@@ -15,7 +15,7 @@ import { confirmMove, trainingButton } from "../table/hint.js";
 import { handleKey, helpDialog } from "../table/keyboard.js";
 import { framesFromEvents, modelFromRound } from "../table/model.js";
 import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip } from "../table/motion.js";
-import { followRound, refreshSession, sessionBar, showRealityCheck } from "../protection/session.js";
+import { followRound, playBlock, realityCheckDue, refreshSession, sessionBar, showRealityCheck } from "../protection/session.js";
 import { headline, settlementPanel, sideWins } from "../table/settlement.js";
 import { cardSound, chipSound, flipSound, setSound, soundOn, winSound } from "../table/sound.js";
 
@@ -69,7 +69,10 @@ export async function renderTablePage(name) {
   draw();
   showActiveHand();
   focusPlay();
-  refreshSession(app.shown, () => !inRound() && !app.busy && !page.dealing);
+  refreshSession(app.shown, () => !inRound() && !app.busy && !page.dealing, () => {
+    draw();
+    focusPlay();
+  });
 }
 
 /** Keeps the selected chip one the balance and the limits allow. */
@@ -163,10 +166,19 @@ function draw() {
   setWallet(balance, open ? round.held : table.held, onTable);
   const dock = document.getElementById("dock-balance");
   if (dock) {
-    const extra = open ? t("page.in-play", { amount: formatMoney(round.held) }) : onTable ? t("page.bets-on-table", { amount: formatMoney(onTable), after: formatMoney(balance - onTable) }) : "";
-    dock.replaceChildren(`${t("nav.balance")} `, el("b", { text: formatMoney(balance) }), extra ? ` · ${extra}` : "");
+    // what a player looks for in a casino's bar: the balance, the total bet (on the table, or in
+    // play) and, once a round has ended in profit, what it won
+    const bet = open ? round.staked : table.total || (round && round.status === "settled" ? round.staked : 0);
+    const won = round && round.status === "settled" && !table.total ? (round.net ?? round.returned - round.staked) : 0;
+    const figure = (/** @type {string} */ id, /** @type {string} */ label, /** @type {number} */ amount) =>
+      el("span", { class: "figure", id }, `${label} `, el("b", { text: formatMoney(amount) }));
+    dock.replaceChildren(
+      figure("dock-balance-figure", t("nav.balance"), balance),
+      figure("dock-bet", t("dock.total-bet"), bet),
+      won > 0 ? figure("dock-win", t("dock.win"), won) : "",
+    );
   }
-  const betting = !open;
+  const betting = !open && !playBlock();
   updateFelt(page.felt, modelFromRound(round), { table, betting, busy: app.busy || page.dealing, tableBets: !round });
   drawLine(table, round);
   drawControls();
@@ -238,6 +250,8 @@ function drawControls() {
         dealing: page.dealing,
         balance: open ? round.balance : table.balance,
         hints: variantInfo(table.variant)?.advisor !== false,
+        blocked: playBlock(),
+        realityCheck: realityCheckDue(),
       },
       {
         chip: (value) => {
@@ -253,6 +267,7 @@ function drawControls() {
         },
         skip,
         redraw: drawControls,
+        readRealityCheck: () => showRealityCheck().catch(showError),
       },
     ),
   );

@@ -4,6 +4,7 @@ on; the insurance question has its own hint. Screenshots go to ``$TWENTYONE_SCRE
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -155,6 +156,30 @@ def test_replay_marks_the_mistake_and_the_rounds_cost(
     expect(page.locator("#review-total")).to_contain_text("Mistakes this round: 1")
     page.locator("#review-total").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"hint-replay-{size}.png"), full_page=True)
+
+    # The history marks that round with its mistake and what it cost (the advisor's values of
+    # T-6 against a 9: hitting less standing, on a 10.00 bet); a round played best (hit to 20,
+    # stand) carries no mark.
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td 2c")
+    best = _api(page, live, "GET", "/api/rounds/current")["round"]["round_id"]
+    page.click("#btn-hit")
+    _settled(page)
+    page.click("#btn-stand")
+    _settled(page)
+    values = advise(
+        find_variant("lucky-lucky").rules,
+        Situation(parse_cards("Ts 6d"), parse_cards("9h")[0], (), ("hit", "stand", "double"), 1000),
+    )
+    ev = {v.action: v.ev for v in values.values}
+    expected = round((ev["hit"] - ev["stand"]) * 1000)
+    assert expected >= 1
+    page.goto(f"{live.url}/#/history")
+    row = page.locator(f"#history tr[data-round='{round_id}']")
+    expect(row).to_have_class(re.compile(r"\bhas-mistake\b"))
+    expect(row.locator(".mistake-mark")).to_have_text(f"1 · cost {expected / 100:,.2f}")
+    expect(page.locator(f"#history tr[data-round='{best}'] .mistake-mark")).to_have_count(0)
+    expect(page.locator("#history .mistake-mark")).to_have_count(1)
+    page.screenshot(path=str(SHOTS / f"hint-history-{size}.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

@@ -712,6 +712,35 @@ def test_an_error_message_never_covers_a_control(page: Page, live: LiveServer) -
     errors.clear()
 
 
+TARGETS_JS = """
+() => [...document.querySelectorAll(
+    '.table-tools a, .table-tools button, #controls-dock button, .stepper button')]
+  .filter((n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden')
+  .map((n) => { const r = n.getBoundingClientRect();
+    return { name: n.id || n.textContent.trim(), width: r.width, height: r.height }; })
+  .filter((r) => r.width < 44 || r.height < 44)
+"""
+
+
+@pytest.mark.parametrize("variant", ["european", "lucky-lucky"])
+def test_every_control_a_phone_player_taps_is_44_px(
+    browser: Browser, live: LiveServer, variant: str
+) -> None:
+    """Touch targets of at least 44 by 44 CSS pixels (Apple's and WCAG 2.5.5's size) at
+    390x844: the table's links, the chips, the betting and the playing buttons, European's
+    Increase and Decrease."""
+    tab = new_page(browser, "phone")
+    open_table(tab, live, variant)
+    press(tab, ".spot[data-pos='0'] .bet-circle")
+    assert tab.evaluate(TARGETS_JS) == []
+    live.shoes.stack("Ts 9h 6d 5c 4s Td 2c")
+    press(tab, "#btn-deal")
+    expect(tab.locator("#btn-hit")).to_be_enabled()
+    assert tab.evaluate(TARGETS_JS) == []
+    tab.screenshot(path=str(SHOTS / f"twentyone-table-targets-{variant}.png"))
+    tab.context.close()
+
+
 def test_sound_is_off_until_switched_on(page: Page, live: LiveServer) -> None:
     open_table(page, live, "lucky-lucky")
     expect(page.locator("#btn-sound")).to_have_attribute("aria-pressed", "false")

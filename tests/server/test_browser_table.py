@@ -712,6 +712,38 @@ def test_an_error_message_never_covers_a_control(page: Page, live: LiveServer) -
     errors.clear()
 
 
+STACK_JS = """(pos) => [...document.querySelectorAll(
+  `.spot[data-pos="${pos}"] .bet-circle .chip-stack .chip`)].map((c) => Number(c.dataset.chip))"""
+
+
+def test_each_bet_is_a_stack_of_the_chips_it_is_made_of(page: Page, live: LiveServer) -> None:
+    """A bet of 77.00 stands on its circle as three 25 chips and two 1 chips, the largest at the
+    bottom (the fewest chips of the table's values, as a dealer colours up); 10.00 is one 10
+    chip. The stacks hold the layout at every size."""
+    open_table(page, live, "lucky-lucky")
+    page.click(".chip[data-value='2500']")
+    for _ in range(2):
+        press(page, ".spot[data-pos='0'] .bet-circle")
+    page.click(".chip[data-value='1000']")
+    for _ in range(2):
+        press(page, ".spot[data-pos='0'] .bet-circle")
+    page.click(".chip[data-value='100']")
+    for _ in range(7):
+        press(page, ".spot[data-pos='0'] .bet-circle")
+    page.click(".chip[data-value='1000']")
+    press(page, ".spot[data-pos='1'] .bet-circle")
+    expect(page.locator(".spot[data-pos='0'] .bet-circle .stake")).to_have_text("77.00")
+    assert page.evaluate(STACK_JS, 0) == [2500, 2500, 2500, 100, 100]
+    assert page.evaluate(STACK_JS, 1) == [1000]
+    bottom, top = (
+        page.locator(".spot[data-pos='0'] .chip-stack .chip").nth(i).bounding_box() for i in (0, 4)
+    )
+    assert bottom is not None and top is not None
+    assert top["y"] < bottom["y"]  # the first chip is at the bottom of the stack
+    faults = all_sizes(page, "stacks", "desktop", shots=True)
+    assert faults == [], "\n".join(faults)
+
+
 TARGETS_JS = """
 () => [...document.querySelectorAll(
     '.table-tools a, .table-tools button, #controls-dock button, .stepper button')]

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from table_browser import SHOTS, VIEWPORTS, LiveServer, chromium
+from table_browser import GEOMETRY_JS, SHOTS, VIEWPORTS, LiveServer, chromium, layout_faults
 
 from twentyone.analysis.advisor import Situation, advise
 from twentyone.cards import parse_cards
@@ -113,6 +113,27 @@ def test_hint_shows_every_move_with_its_value_and_the_best_marked(
     page.click("#btn-stand")
     _settled(page)
     expect(page.locator("#hint-panel")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_hint_leaves_the_hand_in_view_on_a_phone_held_sideways(
+    browser: Browser, live: LiveServer
+) -> None:
+    """At 844x390 the open hint is a line in the controls' dock: the hand it is about, the
+    dealer's card and every move's value are on screen together."""
+    page = _page(browser, "landscape")
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td")
+    page.click("#btn-hint")
+    expect(page.locator("#hint-panel tr")).to_have_count(3)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert layout_faults(page.evaluate(GEOMETRY_JS), phone=True) == []
+    for row in page.locator("#hint-panel tr").all():
+        box = row.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= VIEWPORTS["landscape"]["height"]
+    up = page.locator("#dealer-cards .card").first.bounding_box()
+    assert up is not None and up["y"] >= 0
+    page.screenshot(path=str(SHOTS / "hint-landscape.png"))
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

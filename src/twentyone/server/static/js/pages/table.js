@@ -266,7 +266,10 @@ function drawControls() {
           drawLine(app.table, app.shown);
         },
         skip,
-        redraw: drawControls,
+        redraw: () => {
+          drawControls();
+          showActiveHand(); // the dock may have grown (a hint): the hand stays in view
+        },
         readRealityCheck: () => showRealityCheck().catch(showError),
       },
     ),

@@ -290,6 +290,11 @@ def test_limits_form_and_breaks_on_the_account_page(tab: Page, live: LiveServer)
     expect(tab.locator(".spot[data-pos='0'] .bet-circle")).to_be_disabled()
     expect(tab.locator("#btn-deal")).to_have_attribute("aria-describedby", "why-blocked")
     expect(tab.locator(".chip[data-value='1000']")).to_have_attribute("title", sentence)
+    # the key for spot 1 sends nothing either: the reader hears the sentence, nothing is refused
+    tab.keyboard.press("1")
+    expect(tab.locator("#announcer")).to_have_text(sentence)
+    settled(tab)
+    expect(tab.locator("#notice")).to_have_text("")
     # the server still refuses a chip sent past the greyed-out rack
     refused = post(tab, live, "/api/tables/european/bets", {"spot": 0, "chip": 1000})
     assert refused.status == 403 and refused.json()["error"]["code"] == "on-time-out"

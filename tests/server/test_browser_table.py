@@ -665,6 +665,42 @@ def test_cards_fly_from_the_shoe_unless_reduced_motion_is_asked(
     tab.context.close()
 
 
+PLACED_JS = """
+() => {
+  window.__placed = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType !== 1 || !n.matches('.chip.flying.place')) continue;
+      const [first] = n.getAnimations().map((a) => a.effect.getKeyframes()[0].transform);
+      window.__placed.push({ cls: n.className, from: first || 'none' });
+    }
+  }).observe(document.body, { childList: true });
+}
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_chip_placed_flies_from_the_rack_unless_reduced_motion_is_asked(
+    browser: Browser, live: LiveServer, motion: str
+) -> None:
+    """Bet placement is seen: the chip picked (its own colour) flies from the rack onto the
+    circle; with reduced motion it simply appears in the stack."""
+    tab = new_page(browser, speed="200")
+    tab.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    open_table(tab, live, "lucky-lucky")
+    tab.evaluate(PLACED_JS)
+    tab.click(".chip[data-value='2500']")
+    press(tab, ".spot[data-pos='0'] .bet-circle")
+    expect(tab.locator(".spot[data-pos='0'] .bet-circle .stake")).to_have_text("25.00")
+    placed = tab.evaluate("() => window.__placed")
+    if motion == "reduce":
+        assert placed == []
+    else:
+        assert len(placed) == 1 and "v2500" in placed[0]["cls"]
+        assert placed[0]["from"].startswith("translate(")
+    tab.context.close()
+
+
 def test_requests_carry_the_csrf_header_and_idempotency_keys(page: Page, live: LiveServer) -> None:
     """The contract with the server: X-CSRF-Token from the twentyone_csrf cookie on every
     state-changing request; an Idempotency-Key on DEAL and on every decision."""

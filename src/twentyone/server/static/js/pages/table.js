@@ -14,7 +14,7 @@ import { buildFelt, showActiveHand, updateFelt } from "../table/felt.js";
 import { confirmMove, trainingButton } from "../table/hint.js";
 import { handleKey, helpDialog } from "../table/keyboard.js";
 import { framesFromEvents, modelFromRound } from "../table/model.js";
-import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip } from "../table/motion.js";
+import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip, throwChip } from "../table/motion.js";
 import { followRound, playBlock, realityCheckDue, refreshSession, sessionBar, showRealityCheck } from "../protection/session.js";
 import { headline, settlementPanel, sideWins } from "../table/settlement.js";
 import { cardSound, chipSound, flipSound, setSound, soundOn, winSound } from "../table/sound.js";
@@ -363,6 +363,9 @@ function placeChip(pos, offer) {
     app.shown = null;
     pickChip();
     const stake = offer ? table.spots[pos].side_bets[offer.name] : table.spots[pos].bet;
+    const rackChip = document.querySelector(`.chip-rack .chip[data-value="${chip}"]`);
+    const circle = document.querySelector(offer ? `.spot[data-pos="${pos}"] .side-circle[data-side="${offer.name}"]` : `.spot[data-pos="${pos}"] .bet-circle`);
+    if (rackChip && circle) throwChip(rackChip, circle, chip);
     announce(t(offer ? "table.announce-side-bet" : "table.announce-bet", { hand: handLabel(pos + 1, 1, 1), amount: formatMoney(stake), total: formatMoney(table.total) }));
     chipSound();
   });
@@ -555,12 +558,14 @@ document.addEventListener("keydown", (event) => {
   const handled = handleKey(event, {
     spot: (n, side) => {
       if (inRound() || n > app.table.spots.length) return;
+      const blocked = playBlock();
+      if (blocked) return announce(blocked); // the circles are greyed out: the key says why
       const offer = side ? app.table.side_bets[0] : null;
       if (side && !offer) return;
       placeChip(n - 1, offer);
     },
     chip: (step) => {
-      if (inRound() || app.busy) return;
+      if (inRound() || app.busy || playBlock()) return;
       const states = chipStates(app.table, app.table.balance);
       const usable = app.table.chips.filter((/** @type {number} */ v) => !states.get(v));
       const at = usable.indexOf(app.chip);

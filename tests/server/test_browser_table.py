@@ -65,10 +65,14 @@ def console_fault(msg: Any) -> bool:
 
 
 def new_page(
-    browser: Browser, size: str = "desktop", speed: str = "instant", bypass_csp: bool = False
+    browser: Browser,
+    size: str = "desktop",
+    speed: str = "instant",
+    bypass_csp: bool = False,
+    locale: str = "en-US",
 ) -> Page:
     """A new visitor; ``bypass_csp`` lets axe-core be injected past the page's CSP."""
-    context = browser.new_context(viewport=VIEWPORTS[size], bypass_csp=bypass_csp)
+    context = browser.new_context(viewport=VIEWPORTS[size], bypass_csp=bypass_csp, locale=locale)
     context.add_init_script(f"localStorage.setItem('twentyone.speed', '{speed}')")
     tab = context.new_page()
     errors: list[str] = []
@@ -171,20 +175,26 @@ SIDEWAYS_JS = """
 """
 
 
-@pytest.mark.parametrize("variant", sorted(FULLEST))
+@pytest.mark.parametrize(
+    ("variant", "locale"),
+    [(v, "en-US") for v in sorted(FULLEST)] + [("lucky-ladies", "it-IT")],  # Italian: longer words
+)
 def test_the_fullest_table_holds_at_every_size(
-    browser: Browser, live: LiveServer, variant: str
+    browser: Browser, live: LiveServer, variant: str, locale: str
 ) -> None:
+    """At every size, whatever the player must see is not under the controls' dock: the hand
+    being played and the one played next on its spot, the result and the first row's outcomes,
+    the circles before the deal (at 844x390 the old two-line dock covered them)."""
     spots, max_hands = FULLEST[variant]
-    tab = new_page(browser, "phone")
+    tab = new_page(browser, "phone", locale=locale)
     open_table(tab, live, variant)
     bet_everywhere(tab, live, variant, spots)
-    faults = all_sizes(tab, f"{variant}-bets", "phone")
+    faults = all_sizes(tab, f"{variant}-{locale[:2]}-bets", "phone")
 
     live.shoes.stack(PAIRS[variant])
     press(tab, "#btn-deal")
     expect(tab.locator(".hand")).to_have_count(spots)
-    faults += all_sizes(tab, f"{variant}-dealt", "phone")
+    faults += all_sizes(tab, f"{variant}-{locale[:2]}-dealt", "phone")
 
     # Play at phone size: split whenever the rules allow, else stand; after every decision
     # the hand being played is in view and nothing already on the felt moved sideways.
@@ -203,14 +213,14 @@ def test_the_fullest_table_holds_at_every_size(
         if current is not None and not current["visible"]:
             faults.append(f"phone playing: {current['name']} (being played) is out of view")
         if splits == spots * (max_hands - 1) and action == "#btn-split":
-            faults += all_sizes(tab, f"{variant}-split", "phone", shots=True)
+            faults += all_sizes(tab, f"{variant}-{locale[:2]}-split", "phone", shots=True)
     assert splits == spots * (max_hands - 1)
     expect(tab.locator("#settlement")).to_be_visible()
     expect(tab.locator(".hand")).to_have_count(spots * max_hands)
     # the same side-bet win on several spots is one line with its count, not one line a spot
     lines = [t.split(" × ")[0] for t in tab.locator(".side-win span").all_inner_texts()]
     assert len(lines) == len(set(lines)), lines
-    faults += all_sizes(tab, f"{variant}-settled", "phone", shots=True)
+    faults += all_sizes(tab, f"{variant}-{locale[:2]}-settled", "phone", shots=True)
     assert faults == [], "\n".join(faults)
     assert tab.errors == []  # type: ignore[attr-defined]
     tab.context.close()

@@ -134,8 +134,8 @@ export function controlsNode(view, on) {
   const free = idle && !view.blocked;
   const blockedBy = view.blocked ? "why-blocked" : undefined;
   // The buttons of the other phase (REBET with bets on the table or no round to repeat; UNDO,
-  // CLEAR and DOUBLE when the last round's bets may be repeated) cannot be pressed now: a
-  // phone's compact dock leaves them out (.off-phase). DEAL is always there, but for a phone held
+  // CLEAR and DOUBLE when the last round's bets may be repeated) cannot be pressed now and are
+  // left out, as a casino's table does (.off-phase). DEAL is always there, but for a phone held
   // sideways while REBET & DEAL is what deals (.idle-deal).
   const rebetting = !hasBets && table.can_rebet;
   const betsOff = rebetting ? " off-phase" : "";

@@ -40,6 +40,23 @@
     return r.left >= Math.max(0, sbox.left) - 0.5 && r.right <= Math.min(innerWidth, sbox.right) + 0.5
       && r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
   };
+  // What the player must see without scrolling, the page being where the table put it: the
+  // hand being played and the one played next on its spot; after the round, the result and the
+  // first row of hands' outcomes; before the deal, the circles the bets go on. (Spots scrolled
+  // sideways out of a phone's view are out of view, not covered.)
+  const across = (node) => {
+    const r = node.getBoundingClientRect();
+    return r.left >= Math.max(0, sbox.left) - 0.5 && r.right <= Math.min(innerWidth, sbox.right) + 0.5;
+  };
+  const settledLine = document.querySelector('#message.win, #message.loss, #message.even, #message.void');
+  let mustSee = [];
+  if (current) {
+    mustSee = [current, current.nextElementSibling].filter((n) => n && n.matches('.hand'));
+  } else if (settledLine) {
+    mustSee = [settledLine, ...felt.querySelectorAll('.hand[data-hand="0"] .hand-foot')].filter(across);
+  } else if (!felt.querySelector('.hand')) {
+    mustSee = [...felt.querySelectorAll('.bet-circle')].filter(across);
+  }
   const headerBox = header.getBoundingClientRect();
   const dealerBox = document.getElementById('dealer-cards').getBoundingClientRect();
   return {
@@ -57,6 +74,7 @@
     rankSizes,
     clipped,
     current: current ? { name: name(current), visible: visible(current) } : null,
+    covered: mustSee.filter((n) => !visible(n)).map(name),
     headerCoversDealer: (getComputedStyle(header).position !== 'static')
       && headerBox.bottom > dealerBox.top && headerBox.top < dealerBox.bottom,
   };

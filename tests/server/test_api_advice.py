@@ -146,6 +146,67 @@ def test_statistics_total_the_cost_of_mistakes(client: TestClient, shoes: Shoes)
     assert summary["cost_money"] == pytest.approx(costs[0])
 
 
+def test_each_round_of_a_history_page_has_its_cost(client: TestClient, shoes: Shoes) -> None:
+    """The history's marks: per round of a page (the history's own offset and limit), its
+    decisions, mistakes and cost. Standing on 16 against a 9 costs the hint's difference between
+    hitting and standing; hitting it costs nothing; a round in progress is left out."""
+    shoes.stack("Ts 9h 6d 5c 4s Td 2c")
+    first = _deal(client)
+    values = {
+        v["action"]: v["ev"]
+        for v in ok(client.get(f"/api/rounds/{first['round_id']}/advice"))["values"]
+    }
+    ok(
+        client.post(
+            f"/api/rounds/{first['round_id']}/actions",
+            json={"action": "stand", "expected_step": first["step"]},
+        )
+    )
+    shoes.stack("Ts 9h 6d 5c 4s Td 2c")
+    second = _deal(client)
+    state = ok(
+        client.post(
+            f"/api/rounds/{second['round_id']}/actions",
+            json={"action": "hit", "expected_step": second["step"]},
+        )
+    )
+    ok(
+        client.post(
+            f"/api/rounds/{second['round_id']}/actions",
+            json={"action": "stand", "expected_step": state["step"]},
+        )
+    )
+    shoes.stack("Ts 9h 6d 5c 4s Td 2c")
+    third = _deal(client)  # in progress
+
+    page = ok(client.get("/api/advice/rounds?offset=0&limit=10"))
+    history = ok(client.get("/api/history?offset=0&limit=10"))
+    assert [r["id"] for r in history["rounds"]] == [
+        third["round_id"],
+        second["round_id"],
+        first["round_id"],
+    ]
+    by_round = {r["round_id"]: r for r in page["rounds"]}
+    assert set(by_round) == {first["round_id"], second["round_id"]}
+    assert (by_round[first["round_id"]]["decisions"], by_round[first["round_id"]]["mistakes"]) == (
+        1,
+        1,
+    )
+    assert by_round[first["round_id"]]["cost_money"] == pytest.approx(
+        (values["hit"] - values["stand"]) * 1000
+    )
+    assert (
+        by_round[second["round_id"]]["decisions"],
+        by_round[second["round_id"]]["mistakes"],
+    ) == (2, 0)
+    assert by_round[second["round_id"]]["cost_money"] == 0
+    # the history's second page of one round holds the second round only
+    assert [
+        r["round_id"] for r in ok(client.get("/api/advice/rounds?offset=1&limit=1"))["rounds"]
+    ] == [second["round_id"]]
+    refused(client.get("/api/advice/rounds?limit=0"), 422, "invalid-request")
+
+
 def test_training_mode_is_kept_with_the_account(new_client) -> None:
     """Training mode is a player setting: off for a new player, set through
     ``POST /api/advice/training``, shown in ``/api/auth/me``, and kept with the account: a

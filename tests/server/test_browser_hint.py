@@ -4,11 +4,12 @@ on; the insurance question has its own hint. Screenshots go to ``$TWENTYONE_SCRE
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from table_browser import SHOTS, VIEWPORTS, LiveServer, chromium
+from table_browser import GEOMETRY_JS, SHOTS, VIEWPORTS, LiveServer, chromium, layout_faults
 
 from twentyone.analysis.advisor import Situation, advise
 from twentyone.cards import parse_cards
@@ -116,6 +117,27 @@ def test_hint_shows_every_move_with_its_value_and_the_best_marked(
     page.context.close()
 
 
+def test_the_hint_leaves_the_hand_in_view_on_a_phone_held_sideways(
+    browser: Browser, live: LiveServer
+) -> None:
+    """At 844x390 the open hint is a line in the controls' dock: the hand it is about, the
+    dealer's card and every move's value are on screen together."""
+    page = _page(browser, "landscape")
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td")
+    page.click("#btn-hint")
+    expect(page.locator("#hint-panel tr")).to_have_count(3)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert layout_faults(page.evaluate(GEOMETRY_JS), phone=True) == []
+    for row in page.locator("#hint-panel tr").all():
+        box = row.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= VIEWPORTS["landscape"]["height"]
+    up = page.locator("#dealer-cards .card").first.bounding_box()
+    assert up is not None and up["y"] >= 0
+    page.screenshot(path=str(SHOTS / "hint-landscape.png"))
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def test_insurance_hint_and_the_keyboard(browser: Browser, live: LiveServer) -> None:
     """With an ace up the hint values the insurance question (declining marked best for T-6:
     the shoe holds too few tens); the I key opens and closes it."""
@@ -155,6 +177,30 @@ def test_replay_marks_the_mistake_and_the_rounds_cost(
     expect(page.locator("#review-total")).to_contain_text("Mistakes this round: 1")
     page.locator("#review-total").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"hint-replay-{size}.png"), full_page=True)
+
+    # The history marks that round with its mistake and what it cost (the advisor's values of
+    # T-6 against a 9: hitting less standing, on a 10.00 bet); a round played best (hit to 20,
+    # stand) carries no mark.
+    _deal(page, live, "lucky-lucky", "Ts 9h 6d 5c 4s Td 2c")
+    best = _api(page, live, "GET", "/api/rounds/current")["round"]["round_id"]
+    page.click("#btn-hit")
+    _settled(page)
+    page.click("#btn-stand")
+    _settled(page)
+    values = advise(
+        find_variant("lucky-lucky").rules,
+        Situation(parse_cards("Ts 6d"), parse_cards("9h")[0], (), ("hit", "stand", "double"), 1000),
+    )
+    ev = {v.action: v.ev for v in values.values}
+    expected = round((ev["hit"] - ev["stand"]) * 1000)
+    assert expected >= 1
+    page.goto(f"{live.url}/#/history")
+    row = page.locator(f"#history tr[data-round='{round_id}']")
+    expect(row).to_have_class(re.compile(r"\bhas-mistake\b"))
+    expect(row.locator(".mistake-mark")).to_have_text(f"1 · cost {expected / 100:,.2f}")
+    expect(page.locator(f"#history tr[data-round='{best}'] .mistake-mark")).to_have_count(0)
+    expect(page.locator("#history .mistake-mark")).to_have_count(1)
+    page.screenshot(path=str(SHOTS / f"hint-history-{size}.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

@@ -115,6 +115,31 @@ def shot(page: Page, name: str, full: bool = False) -> None:
     assert axe_violations(page) == []
 
 
+LOOK_JS = """(selector) => {
+  const n = document.querySelector(selector);
+  const s = getComputedStyle(n);
+  return { disabled: n.disabled, opacity: Number(s.opacity), filter: s.filter, cursor: s.cursor };
+}"""
+
+
+def looks_disabled(page: Page, selector: str) -> bool:
+    """Disabled, and drawn so (faded, grey, a not-allowed cursor), by its computed style."""
+    style = page.evaluate(LOOK_JS, selector)
+    return bool(
+        style["disabled"]
+        and style["opacity"] <= 0.6
+        and "grayscale" in style["filter"]
+        and style["cursor"] == "not-allowed"
+    )
+
+
+def post(page: Page, live: LiveServer, path: str, body: Any) -> Any:
+    """A POST with the page's session and CSRF token; the response, refused or not."""
+    cookies = {c["name"]: c["value"] for c in page.context.cookies(live.url)}
+    headers = {"X-CSRF-Token": cookies.get("twentyone_csrf", "")}
+    return page.request.fetch(f"{live.url}{path}", method="POST", data=body, headers=headers)
+
+
 def inside_viewport(page: Page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
@@ -186,8 +211,22 @@ def test_session_bar_and_reality_check_at_the_table(
     shot(tab, "reality-check")
     assert api(tab, live, "GET", "/api/rounds/current") == {"round": None}  # nothing dealt
 
+    # Closed unread (Escape): the deal and the chips are greyed out, saying why, and the notice
+    # opens again from beside them.
+    tab.keyboard.press("Escape")
+    expect(notice).to_have_count(0)
+    expect(tab.locator("#why-blocked")).to_have_text(
+        "Time for a reality check: read your session summary to go on."
+    )
+    for selector in ("#btn-rebet-deal", "#btn-double-deal", ".chip[data-value='1000']"):
+        assert looks_disabled(tab, selector), selector
+    shot(tab, "reality-check-waiting")
+    tab.click("#btn-reality")
+    expect(notice).to_be_visible()
     tab.click("#reality-continue")
     expect(notice).to_have_count(0)
+    expect(tab.locator("#why-blocked")).to_have_count(0)
+    expect(tab.locator("#btn-rebet-deal")).to_be_enabled()
     live.shoes.stack(WIN_19)
     tab.click("#btn-rebet-deal")
     settled(tab)
@@ -241,11 +280,24 @@ def test_limits_form_and_breaks_on_the_account_page(tab: Page, live: LiveServer)
     expect(tab.locator("#break-in-force")).to_contain_text("You are taking a time-out until")
     tab.goto(f"{live.url}/#/table/european")
     expect(tab.locator("#break-banner")).to_contain_text("You are taking a time-out until")
-    tab.click(".chip[data-value='1000']")
-    tab.click(".spot[data-pos='0'] .bet-circle")  # no chip goes on the table during a break
-    expect(tab.locator("#notice")).to_contain_text("no new round can start until it ends")
+    # Greyed out in advance, with the reason in one sentence by the buttons: no chip, no
+    # circle, no deal (the first click is not the one that finds out).
+    sentence = "You are taking a time-out: no new round can start until it ends."
+    expect(tab.locator("#why-blocked")).to_have_text(sentence)
     settled(tab)
-    expect(tab.locator("#btn-deal")).to_be_disabled()
+    for selector in (".chip[data-value='1000']", ".chip[data-value='100']", "#btn-deal"):
+        assert looks_disabled(tab, selector), selector
+    expect(tab.locator(".spot[data-pos='0'] .bet-circle")).to_be_disabled()
+    expect(tab.locator("#btn-deal")).to_have_attribute("aria-describedby", "why-blocked")
+    expect(tab.locator(".chip[data-value='1000']")).to_have_attribute("title", sentence)
+    # the key for spot 1 sends nothing either: the reader hears the sentence, nothing is refused
+    tab.keyboard.press("1")
+    expect(tab.locator("#announcer")).to_have_text(sentence)
+    settled(tab)
+    expect(tab.locator("#notice")).to_have_text("")
+    # the server still refuses a chip sent past the greyed-out rack
+    refused = post(tab, live, "/api/tables/european/bets", {"spot": 0, "chip": 1000})
+    assert refused.status == 403 and refused.json()["error"]["code"] == "on-time-out"
     shot(tab, "time-out-table")
 
 

@@ -65,10 +65,14 @@ def console_fault(msg: Any) -> bool:
 
 
 def new_page(
-    browser: Browser, size: str = "desktop", speed: str = "instant", bypass_csp: bool = False
+    browser: Browser,
+    size: str = "desktop",
+    speed: str = "instant",
+    bypass_csp: bool = False,
+    locale: str = "en-US",
 ) -> Page:
     """A new visitor; ``bypass_csp`` lets axe-core be injected past the page's CSP."""
-    context = browser.new_context(viewport=VIEWPORTS[size], bypass_csp=bypass_csp)
+    context = browser.new_context(viewport=VIEWPORTS[size], bypass_csp=bypass_csp, locale=locale)
     context.add_init_script(f"localStorage.setItem('twentyone.speed', '{speed}')")
     tab = context.new_page()
     errors: list[str] = []
@@ -171,20 +175,26 @@ SIDEWAYS_JS = """
 """
 
 
-@pytest.mark.parametrize("variant", sorted(FULLEST))
+@pytest.mark.parametrize(
+    ("variant", "locale"),
+    [(v, "en-US") for v in sorted(FULLEST)] + [("lucky-ladies", "it-IT")],  # Italian: longer words
+)
 def test_the_fullest_table_holds_at_every_size(
-    browser: Browser, live: LiveServer, variant: str
+    browser: Browser, live: LiveServer, variant: str, locale: str
 ) -> None:
+    """At every size, whatever the player must see is not under the controls' dock: the hand
+    being played and the one played next on its spot, the result and the first row's outcomes,
+    the circles before the deal (at 844x390 the old two-line dock covered them)."""
     spots, max_hands = FULLEST[variant]
-    tab = new_page(browser, "phone")
+    tab = new_page(browser, "phone", locale=locale)
     open_table(tab, live, variant)
     bet_everywhere(tab, live, variant, spots)
-    faults = all_sizes(tab, f"{variant}-bets", "phone")
+    faults = all_sizes(tab, f"{variant}-{locale[:2]}-bets", "phone")
 
     live.shoes.stack(PAIRS[variant])
     press(tab, "#btn-deal")
     expect(tab.locator(".hand")).to_have_count(spots)
-    faults += all_sizes(tab, f"{variant}-dealt", "phone")
+    faults += all_sizes(tab, f"{variant}-{locale[:2]}-dealt", "phone")
 
     # Play at phone size: split whenever the rules allow, else stand; after every decision
     # the hand being played is in view and nothing already on the felt moved sideways.
@@ -203,14 +213,14 @@ def test_the_fullest_table_holds_at_every_size(
         if current is not None and not current["visible"]:
             faults.append(f"phone playing: {current['name']} (being played) is out of view")
         if splits == spots * (max_hands - 1) and action == "#btn-split":
-            faults += all_sizes(tab, f"{variant}-split", "phone", shots=True)
+            faults += all_sizes(tab, f"{variant}-{locale[:2]}-split", "phone", shots=True)
     assert splits == spots * (max_hands - 1)
     expect(tab.locator("#settlement")).to_be_visible()
     expect(tab.locator(".hand")).to_have_count(spots * max_hands)
     # the same side-bet win on several spots is one line with its count, not one line a spot
     lines = [t.split(" × ")[0] for t in tab.locator(".side-win span").all_inner_texts()]
     assert len(lines) == len(set(lines)), lines
-    faults += all_sizes(tab, f"{variant}-settled", "phone", shots=True)
+    faults += all_sizes(tab, f"{variant}-{locale[:2]}-settled", "phone", shots=True)
     assert faults == [], "\n".join(faults)
     assert tab.errors == []  # type: ignore[attr-defined]
     tab.context.close()
@@ -282,15 +292,19 @@ def looks_enabled(page: Page, selector: str) -> bool:
 
 def test_disabled_controls_look_disabled_and_say_why(page: Page, live: LiveServer) -> None:
     open_table(page, live, "lucky-lucky")
-    for control in ("#btn-deal", "#btn-undo", "#btn-clear", "#btn-double-bets", "#btn-rebet"):
+    for control in ("#btn-deal", "#btn-undo", "#btn-clear", "#btn-double-bets"):
         assert looks_disabled(page, control), control
+    # no round to repeat: REBET and its kin are not offered (a casino's table leaves them out)
+    for control in ("#btn-rebet", "#btn-rebet-deal", "#btn-double-deal"):
+        expect(page.locator(control)).to_be_hidden()
+        expect(page.locator(control)).to_be_disabled()
     assert looks_enabled(page, ".chip[data-value='1000']")
     page.click(".chip[data-value='500']")
     press(page, ".spot[data-pos='0'] .bet-circle")
     press(page, ".spot[data-pos='0'] .bet-circle")
     for control in ("#btn-deal", "#btn-undo", "#btn-clear", "#btn-double-bets"):
         assert looks_enabled(page, control), control
-    assert looks_disabled(page, "#btn-rebet")
+    expect(page.locator("#btn-rebet")).to_be_hidden()  # bets on the table: nothing to repeat
     # The balance shows what the bets will take: 10.00 of 1,000.00.
     expect(page.locator("#balance")).to_have_text("1,000.00")
     expect(page.locator("#held")).to_have_text("bets 10.00 · 990.00 after DEAL")
@@ -665,6 +679,42 @@ def test_cards_fly_from_the_shoe_unless_reduced_motion_is_asked(
     tab.context.close()
 
 
+PLACED_JS = """
+() => {
+  window.__placed = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType !== 1 || !n.matches('.chip.flying.place')) continue;
+      const [first] = n.getAnimations().map((a) => a.effect.getKeyframes()[0].transform);
+      window.__placed.push({ cls: n.className, from: first || 'none' });
+    }
+  }).observe(document.body, { childList: true });
+}
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_chip_placed_flies_from_the_rack_unless_reduced_motion_is_asked(
+    browser: Browser, live: LiveServer, motion: str
+) -> None:
+    """Bet placement is seen: the chip picked (its own colour) flies from the rack onto the
+    circle; with reduced motion it simply appears in the stack."""
+    tab = new_page(browser, speed="200")
+    tab.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    open_table(tab, live, "lucky-lucky")
+    tab.evaluate(PLACED_JS)
+    tab.click(".chip[data-value='2500']")
+    press(tab, ".spot[data-pos='0'] .bet-circle")
+    expect(tab.locator(".spot[data-pos='0'] .bet-circle .stake")).to_have_text("25.00")
+    placed = tab.evaluate("() => window.__placed")
+    if motion == "reduce":
+        assert placed == []
+    else:
+        assert len(placed) == 1 and "v2500" in placed[0]["cls"]
+        assert placed[0]["from"].startswith("translate(")
+    tab.context.close()
+
+
 def test_requests_carry_the_csrf_header_and_idempotency_keys(page: Page, live: LiveServer) -> None:
     """The contract with the server: X-CSRF-Token from the twentyone_csrf cookie on every
     state-changing request; an Idempotency-Key on DEAL and on every decision."""
@@ -710,6 +760,67 @@ def test_an_error_message_never_covers_a_control(page: Page, live: LiveServer) -
     errors = page.errors  # type: ignore[attr-defined]
     assert [e for e in errors if "400 (Bad Request)" not in e] == []  # only the refusal
     errors.clear()
+
+
+STACK_JS = """(pos) => [...document.querySelectorAll(
+  `.spot[data-pos="${pos}"] .bet-circle .chip-stack .chip`)].map((c) => Number(c.dataset.chip))"""
+
+
+def test_each_bet_is_a_stack_of_the_chips_it_is_made_of(page: Page, live: LiveServer) -> None:
+    """A bet of 77.00 stands on its circle as three 25 chips and two 1 chips, the largest at the
+    bottom (the fewest chips of the table's values, as a dealer colours up); 10.00 is one 10
+    chip. The stacks hold the layout at every size."""
+    open_table(page, live, "lucky-lucky")
+    page.click(".chip[data-value='2500']")
+    for _ in range(2):
+        press(page, ".spot[data-pos='0'] .bet-circle")
+    page.click(".chip[data-value='1000']")
+    for _ in range(2):
+        press(page, ".spot[data-pos='0'] .bet-circle")
+    page.click(".chip[data-value='100']")
+    for _ in range(7):
+        press(page, ".spot[data-pos='0'] .bet-circle")
+    page.click(".chip[data-value='1000']")
+    press(page, ".spot[data-pos='1'] .bet-circle")
+    expect(page.locator(".spot[data-pos='0'] .bet-circle .stake")).to_have_text("77.00")
+    assert page.evaluate(STACK_JS, 0) == [2500, 2500, 2500, 100, 100]
+    assert page.evaluate(STACK_JS, 1) == [1000]
+    bottom, top = (
+        page.locator(".spot[data-pos='0'] .chip-stack .chip").nth(i).bounding_box() for i in (0, 4)
+    )
+    assert bottom is not None and top is not None
+    assert top["y"] < bottom["y"]  # the first chip is at the bottom of the stack
+    faults = all_sizes(page, "stacks", "desktop", shots=True)
+    assert faults == [], "\n".join(faults)
+
+
+TARGETS_JS = """
+() => [...document.querySelectorAll(
+    '.table-tools a, .table-tools button, #controls-dock button, .stepper button')]
+  .filter((n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden')
+  .map((n) => { const r = n.getBoundingClientRect();
+    return { name: n.id || n.textContent.trim(), width: r.width, height: r.height }; })
+  .filter((r) => r.width < 44 || r.height < 44)
+"""
+
+
+@pytest.mark.parametrize("variant", ["european", "lucky-lucky"])
+def test_every_control_a_phone_player_taps_is_44_px(
+    browser: Browser, live: LiveServer, variant: str
+) -> None:
+    """Touch targets of at least 44 by 44 CSS pixels (Apple's and WCAG 2.5.5's size) at
+    390x844: the table's links, the chips, the betting and the playing buttons, European's
+    Increase and Decrease."""
+    tab = new_page(browser, "phone")
+    open_table(tab, live, variant)
+    press(tab, ".spot[data-pos='0'] .bet-circle")
+    assert tab.evaluate(TARGETS_JS) == []
+    live.shoes.stack("Ts 9h 6d 5c 4s Td 2c")
+    press(tab, "#btn-deal")
+    expect(tab.locator("#btn-hit")).to_be_enabled()
+    assert tab.evaluate(TARGETS_JS) == []
+    tab.screenshot(path=str(SHOTS / f"twentyone-table-targets-{variant}.png"))
+    tab.context.close()
 
 
 def test_sound_is_off_until_switched_on(page: Page, live: LiveServer) -> None:

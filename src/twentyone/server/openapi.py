@@ -82,6 +82,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("get", "/api/rounds/{round_id}/advice"): (*_ROUND, "no-decision", "advice-off"),
     ("get", "/api/rounds/{round_id}/review"): (*_ROUND, "no-decision", "advice-off"),
     ("get", "/api/advice/summary"): (*AUTH, "invalid-request"),
+    ("get", "/api/advice/rounds"): (*AUTH, "invalid-request"),
     ("post", "/api/advice/training"): (*AUTH, "invalid-request"),
     ("get", "/api/wallet"): AUTH,
     ("post", "/api/wallet/top-up"): (

@@ -3,7 +3,8 @@
 ``GET /api/rounds/{id}/advice``: the value of every action offered now in the round in progress,
 computed from the player's view only (the engine's view: no hole card, no shoe).
 ``GET /api/rounds/{id}/review``: every decision of a finished round valued from its record, with
-what each mistake cost; ``GET /api/advice/summary``: their total over the player's latest rounds.
+what each mistake cost; ``GET /api/advice/summary``: their total over the player's latest rounds;
+``GET /api/advice/rounds``: each round's cost for a page of the history.
 ``POST /api/advice/training``: turn the player's training mode on or off (kept with the account,
 shown as ``training`` in ``GET /api/auth/me``).
 Hints and reviews are refused with ``403 advice-off`` where the game's catalogue entry turns the
@@ -19,6 +20,7 @@ import dataclasses
 import json
 import logging
 import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Annotated, Any
 
@@ -29,7 +31,7 @@ from twentyone.analysis.advisor import warm
 from twentyone.errors import TwentyoneError
 from twentyone.rules import Rules
 from twentyone.server.deps import CurrentLogin, ServiceDep
-from twentyone.server.schemas import Input, Schema
+from twentyone.server.schemas import MAX_COUNT, Input, Schema
 from twentyone.store.service import TableService
 from twentyone.variants import all_variants, find_variant
 
@@ -78,15 +80,34 @@ def _reviewed(round_id: str, record: str) -> RoundReview:
     )
 
 
+_SETTLED: OrderedDict[tuple[str, str], tuple[str, RoundReview]] = OrderedDict()
+"""(variant, review) of settled rounds by (player, round): a settled round never changes, so a
+history page's rounds are read from the store once per process (the latest 4096 kept)."""
+_SETTLED_LOCK = threading.Lock()
+
+
 def _review_of(service: TableService, player_id: str, round_id: str) -> RoundReview:
     """The player's settled round reviewed (``409 no-decision`` for any other)."""
+    key = (player_id, round_id)
+    with _SETTLED_LOCK:
+        known = _SETTLED.get(key)
+        if known is not None:
+            _SETTLED.move_to_end(key)
+    if known is not None:
+        _check_on(known[0])  # the operator may have switched the advisor off since
+        return known[1]
     data = service.records.round_record(player_id, round_id).to_dict()
     if data.get("status") != "settled":
         status = data.get("status")
         raise NoDecisionError(f"round {round_id} is {status}: only a settled round is reviewed")
     _check_on(str(data.get("variant", "")))
     keep = {k: data[k] for k in ("rules", "bets", "cards", "decisions")}
-    return _reviewed(round_id, json.dumps(keep, sort_keys=True))
+    result = _reviewed(round_id, json.dumps(keep, sort_keys=True))
+    with _SETTLED_LOCK:
+        _SETTLED[key] = (str(data.get("variant", "")), result)
+        while len(_SETTLED) > 4096:
+            _SETTLED.popitem(last=False)
+    return result
 
 
 @router.get("/{round_id}/advice", summary="The value of every move offered now")
@@ -123,6 +144,19 @@ def get_review(round_id: RoundId, service: ServiceDep, login: CurrentLogin) -> d
     return {"round_id": round_id, **result.to_dict()}
 
 
+def _reviews(
+    service: TableService, player_id: str, offset: int, limit: int
+) -> list[tuple[str, RoundReview]]:
+    """The reviews of a page of the player's history (newest first): its settled rounds of
+    games with hints (each review is computed once per process, then cached)."""
+    page = service.records.history(player_id, offset=offset, limit=limit)
+    return [
+        (summary.id, _review_of(service, player_id, summary.id))
+        for summary in page.rounds
+        if summary.status == "settled" and _advisor_on(summary.variant)
+    ]
+
+
 @stats_router.get("/summary", summary="What mistakes cost over the player's last rounds")
 def get_summary(
     service: ServiceDep,
@@ -132,13 +166,9 @@ def get_summary(
     """Over the player's latest ``limit`` rounds, the settled ones of games with hints: how
     many decisions, how many were not the best play, and their total cost in expected value
     (minor units, and bets)."""
-    page = service.records.history(login.player_id, limit=limit)
     rounds = decisions = mistakes = 0
     cost_money = cost_bets = 0.0
-    for summary in page.rounds:
-        if summary.status != "settled" or not _advisor_on(summary.variant):
-            continue
-        result = _review_of(service, login.player_id, summary.id)
+    for _, result in _reviews(service, login.player_id, 0, limit):
         rounds += 1
         decisions += len(result.decisions)
         mistakes += result.mistakes
@@ -151,6 +181,33 @@ def get_summary(
         "cost_money": cost_money,
         "cost_bets": cost_bets,
         "limit": limit,
+    }
+
+
+@stats_router.get("/rounds", summary="What mistakes cost in each round of a history page")
+def get_rounds(
+    service: ServiceDep,
+    login: CurrentLogin,
+    offset: Annotated[int, Query(ge=0, le=MAX_COUNT, description="Rounds to skip")] = 0,
+    limit: Annotated[int, Query(ge=1, le=100, description="Rounds to look at")] = 25,
+) -> dict[str, Any]:
+    """For the page of ``GET /api/history`` with the same ``offset`` and ``limit``: each
+    settled round of a game with hints, with its decisions, how many were not the best play
+    and what they cost in expected value (minor units, and bets). Rounds of other games and
+    unfinished rounds are left out."""
+    return {
+        "offset": offset,
+        "limit": limit,
+        "rounds": [
+            {
+                "round_id": round_id,
+                "decisions": len(result.decisions),
+                "mistakes": result.mistakes,
+                "cost_money": result.cost_money,
+                "cost_bets": result.cost_bets,
+            }
+            for round_id, result in _reviews(service, login.player_id, offset, limit)
+        ],
     }
 
 

@@ -52,8 +52,28 @@ export function cardsNode(cards, id, key) {
   return el("div", { class: "cards", id }, nodes);
 }
 
+const STACK = 5; // chips drawn at most in one stack (a taller bet is still one stack)
+
+/**
+ * A bet as a dealer stacks it: the fewest chips of the table's values, the largest at the
+ * bottom, its amount written under it by the caller.
+ * @param {number} amount minor units
+ */
 export function chipStack(amount) {
   const values = [50000, 10000, 2500, 1000, 500, 100];
-  const top = values.find((v) => amount >= v) || 100;
-  return el("span", { class: `chip mini v${top}`, "aria-hidden": "true" });
+  /** @type {number[]} */
+  const chips = [];
+  let left = amount;
+  for (const value of values) {
+    while (left >= value && chips.length < STACK) {
+      chips.push(value);
+      left -= value;
+    }
+  }
+  if (!chips.length) chips.push(100);
+  return el(
+    "span",
+    { class: "chip-stack", "aria-hidden": "true", dataset: { count: chips.length } },
+    chips.map((value) => el("span", { class: `chip mini v${value}`, dataset: { chip: value } })),
+  );
 }

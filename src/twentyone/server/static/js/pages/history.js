@@ -25,6 +25,39 @@ async function mistakesLine() {
 }
 
 /**
+ * What the mistakes of each round on this page cost (round id -> review), or an empty map
+ * when the advisor cannot say (every game's hints off, or the request failed).
+ * @param {number} offset
+ * @param {number} limit
+ * @returns {Promise<Map<string, any>>}
+ */
+async function roundCosts(offset, limit) {
+  try {
+    const page = await api("GET", `/api/advice/rounds?offset=${offset}&limit=${limit}`);
+    return new Map(page.rounds.map((/** @type {any} */ r) => [r.round_id, r]));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The mark on a round whose decisions were not all the best play: how many, and what they cost
+ * in expected value (money; under one cent says so).
+ * @param {any} review
+ * @returns {HTMLElement | string}
+ */
+function mistakeMark(review) {
+  if (!review || !review.mistakes) return "";
+  const cents = Math.round(review.cost_money);
+  const values = { count: review.mistakes, amount: formatMoney(cents >= 1 ? cents : 1) };
+  return el("span", {
+    class: "mistake-mark",
+    title: t("review.row-label", { count: review.mistakes, amount: formatMoney(Math.max(cents, 0)) }),
+    text: t(cents >= 1 ? "review.row" : "review.row-small", values),
+  });
+}
+
+/**
  * A table cell with its column's name for the phone layout.
  * @param {string} label
  * @param {string | Node} content
@@ -37,9 +70,12 @@ export function cell(label, content, cls = "") {
 /** @param {number} [offset] rounds to skip (newest first) */
 export async function renderHistory(offset = 0) {
   const limit = 25;
-  const page = await api("GET", `/api/history?offset=${offset}&limit=${limit}`);
-  const mistakes = offset === 0 ? await mistakesLine() : null;
-  const heads = [t("page.started"), t("page.table"), t("page.status"), t("page.staked"), t("page.returned"), t("page.net"), t("page.balance-after"), ""];
+  const [page, mistakes, costs] = await Promise.all([
+    api("GET", `/api/history?offset=${offset}&limit=${limit}`),
+    offset === 0 ? mistakesLine() : null,
+    roundCosts(offset, limit),
+  ]);
+  const heads = [t("page.started"), t("page.table"), t("page.status"), t("page.staked"), t("page.returned"), t("page.net"), t("page.balance-after"), t("page.mistakes"), ""];
   mount(
     el("h1", { text: t("page.history") }),
     mistakes,
@@ -58,7 +94,7 @@ export async function renderHistory(offset = 0) {
               page.rounds.map((/** @type {any} */ r) =>
                 el(
                   "tr",
-                  { dataset: { round: r.id } },
+                  { dataset: { round: r.id }, class: costs.get(r.id)?.mistakes ? "has-mistake" : "" },
                   cell(heads[0], formatTime(r.started_at)),
                   cell(heads[1], variantName(r.variant)),
                   cell(heads[2], roundStatusName(r.status), `status ${r.status}`),
@@ -66,6 +102,7 @@ export async function renderHistory(offset = 0) {
                   cell(heads[4], formatMoney(r.returned), "num"),
                   cell(heads[5], formatMoney(r.net), `num ${r.net > 0 ? "pos" : r.net < 0 ? "neg" : ""}`),
                   cell(heads[6], formatMoney(r.balance_after), "num"),
+                  cell(heads[7], mistakeMark(costs.get(r.id)), "mistakes"),
                   cell(
                     "",
                     r.status === "open"

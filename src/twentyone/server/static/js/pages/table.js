@@ -14,8 +14,8 @@ import { buildFelt, showActiveHand, updateFelt } from "../table/felt.js";
 import { confirmMove, trainingButton } from "../table/hint.js";
 import { handleKey, helpDialog } from "../table/keyboard.js";
 import { framesFromEvents, modelFromRound } from "../table/model.js";
-import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip } from "../table/motion.js";
-import { followRound, refreshSession, sessionBar, showRealityCheck } from "../protection/session.js";
+import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip, throwChip } from "../table/motion.js";
+import { followRound, playBlock, realityCheckDue, refreshSession, sessionBar, showRealityCheck } from "../protection/session.js";
 import { headline, settlementPanel, sideWins } from "../table/settlement.js";
 import { cardSound, chipSound, flipSound, setSound, soundOn, winSound } from "../table/sound.js";
 
@@ -69,7 +69,10 @@ export async function renderTablePage(name) {
   draw();
   showActiveHand();
   focusPlay();
-  refreshSession(app.shown, () => !inRound() && !app.busy && !page.dealing);
+  refreshSession(app.shown, () => !inRound() && !app.busy && !page.dealing, () => {
+    draw();
+    focusPlay();
+  });
 }
 
 /** Keeps the selected chip one the balance and the limits allow. */
@@ -163,10 +166,19 @@ function draw() {
   setWallet(balance, open ? round.held : table.held, onTable);
   const dock = document.getElementById("dock-balance");
   if (dock) {
-    const extra = open ? t("page.in-play", { amount: formatMoney(round.held) }) : onTable ? t("page.bets-on-table", { amount: formatMoney(onTable), after: formatMoney(balance - onTable) }) : "";
-    dock.replaceChildren(`${t("nav.balance")} `, el("b", { text: formatMoney(balance) }), extra ? ` · ${extra}` : "");
+    // what a player looks for in a casino's bar: the balance, the total bet (on the table, or in
+    // play) and, once a round has ended in profit, what it won
+    const bet = open ? round.staked : table.total || (round && round.status === "settled" ? round.staked : 0);
+    const won = round && round.status === "settled" && !table.total ? (round.net ?? round.returned - round.staked) : 0;
+    const figure = (/** @type {string} */ id, /** @type {string} */ label, /** @type {number} */ amount) =>
+      el("span", { class: "figure", id }, `${label} `, el("b", { text: formatMoney(amount) }));
+    dock.replaceChildren(
+      figure("dock-balance-figure", t("nav.balance"), balance),
+      figure("dock-bet", t("dock.total-bet"), bet),
+      won > 0 ? figure("dock-win", t("dock.win"), won) : "",
+    );
   }
-  const betting = !open;
+  const betting = !open && !playBlock();
   updateFelt(page.felt, modelFromRound(round), { table, betting, busy: app.busy || page.dealing, tableBets: !round });
   drawLine(table, round);
   drawControls();
@@ -238,6 +250,8 @@ function drawControls() {
         dealing: page.dealing,
         balance: open ? round.balance : table.balance,
         hints: variantInfo(table.variant)?.advisor !== false,
+        blocked: playBlock(),
+        realityCheck: realityCheckDue(),
       },
       {
         chip: (value) => {
@@ -252,7 +266,11 @@ function drawControls() {
           drawLine(app.table, app.shown);
         },
         skip,
-        redraw: drawControls,
+        redraw: () => {
+          drawControls();
+          showActiveHand(); // the dock may have grown (a hint): the hand stays in view
+        },
+        readRealityCheck: () => showRealityCheck().catch(showError),
       },
     ),
   );
@@ -345,6 +363,9 @@ function placeChip(pos, offer) {
     app.shown = null;
     pickChip();
     const stake = offer ? table.spots[pos].side_bets[offer.name] : table.spots[pos].bet;
+    const rackChip = document.querySelector(`.chip-rack .chip[data-value="${chip}"]`);
+    const circle = document.querySelector(offer ? `.spot[data-pos="${pos}"] .side-circle[data-side="${offer.name}"]` : `.spot[data-pos="${pos}"] .bet-circle`);
+    if (rackChip && circle) throwChip(rackChip, circle, chip);
     announce(t(offer ? "table.announce-side-bet" : "table.announce-bet", { hand: handLabel(pos + 1, 1, 1), amount: formatMoney(stake), total: formatMoney(table.total) }));
     chipSound();
   });
@@ -537,12 +558,14 @@ document.addEventListener("keydown", (event) => {
   const handled = handleKey(event, {
     spot: (n, side) => {
       if (inRound() || n > app.table.spots.length) return;
+      const blocked = playBlock();
+      if (blocked) return announce(blocked); // the circles are greyed out: the key says why
       const offer = side ? app.table.side_bets[0] : null;
       if (side && !offer) return;
       placeChip(n - 1, offer);
     },
     chip: (step) => {
-      if (inRound() || app.busy) return;
+      if (inRound() || app.busy || playBlock()) return;
       const states = chipStates(app.table, app.table.balance);
       const usable = app.table.chips.filter((/** @type {number} */ v) => !states.get(v));
       const at = usable.indexOf(app.chip);

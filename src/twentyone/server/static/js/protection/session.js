@@ -26,7 +26,39 @@ const bar = {
   timer: undefined,
   /** @type {() => boolean} whether a notice may open now (no round in progress) */
   between: () => true,
+  /** @type {() => void} told when the reason no new round may start changes */
+  onBlock: () => undefined,
+  /** @type {string | null} that reason, as last told */
+  block: null,
 };
+
+/**
+ * Why no new round may start now (a time-out, a self-exclusion, a reality check waiting to be
+ * read), in one sentence; null when one may. The server refuses such a deal (and, during a
+ * break, every chip); the table greys those controls out in advance with this sentence.
+ * @returns {string | null}
+ */
+export function playBlock() {
+  const status = bar.status;
+  if (!status) return null;
+  if (status.self_exclusion) return t("error.self-excluded");
+  if (status.time_out) return t("error.on-time-out");
+  if (status.reality_check && status.reality_check.due) return t("error.reality-check-due");
+  return null;
+}
+
+/** Whether the reason is the reality check (the table offers to open its notice). */
+export function realityCheckDue() {
+  const status = bar.status;
+  return Boolean(status && !status.self_exclusion && !status.time_out && status.reality_check && status.reality_check.due);
+}
+
+function tellBlock() {
+  const block = playBlock();
+  if (block === bar.block) return;
+  bar.block = block;
+  bar.onBlock();
+}
 
 /**
  * Elapsed time as a person reads it: "12 min", "1 h 05 min".
@@ -82,6 +114,7 @@ function drawBar() {
   const on = Boolean(status && status.session);
   const barNode = document.getElementById("session-bar");
   if (barNode) barNode.hidden = !on;
+  tellBlock();
   if (!on) return;
   time.textContent = t("session.elapsed", { time: elapsedText(elapsedSeconds()) });
   const value = sessionNet();
@@ -100,9 +133,14 @@ function drawBar() {
  * clock; ``round`` is the round on the felt now.
  * @param {any} round
  * @param {() => boolean} [between] whether no round is in progress now
+ * @param {() => void} [onBlock] told when the reason no new round may start changes
  */
-export async function refreshSession(round, between) {
+export async function refreshSession(round, between, onBlock) {
   if (between) bar.between = between;
+  if (onBlock) {
+    bar.onBlock = onBlock;
+    bar.block = null;
+  }
   try {
     bar.status = await api("GET", "/api/protection");
   } catch (error) {

@@ -18,6 +18,9 @@ import { keyCap } from "./keyboard.js";
  * @property {boolean} dealing cards are being dealt (SKIP is offered)
  * @property {number} balance what the wallet holds now
  * @property {boolean} hints the game offers the play advisor's hints
+ * @property {string | null} blocked why no new round may start now (a break, a reality check
+ *   due): the chips and the buttons that deal or add to the bets are greyed out, saying so
+ * @property {boolean} realityCheck the reason is a reality check waiting to be read
  */
 
 /**
@@ -28,6 +31,7 @@ import { keyCap } from "./keyboard.js";
  * @property {() => void} toggleApplyAll
  * @property {() => void} skip
  * @property {() => void} redraw draws the controls again
+ * @property {() => void} readRealityCheck opens the reality-check notice
  */
 
 /**
@@ -109,7 +113,7 @@ export function controlsNode(view, on) {
     "div",
     { class: "chip-rack", role: "group", "aria-label": t("controls.chips") },
     table.chips.map((value) => {
-      const why = states.get(value);
+      const why = open ? null : view.blocked || states.get(value);
       return el("button", {
         class: `chip v${value}`,
         type: "button",
@@ -126,18 +130,37 @@ export function controlsNode(view, on) {
   const hasBets = table.total > 0;
   const doubleWhy = doubleBetsBlocked(table, view.balance);
   const idle = !view.busy;
+  // what deals a round or adds to the bets waits while play is blocked (UNDO and CLEAR do not)
+  const free = idle && !view.blocked;
+  const blockedBy = view.blocked ? "why-blocked" : undefined;
+  // The buttons of the other phase (REBET with bets on the table or no round to repeat; UNDO,
+  // CLEAR and DOUBLE when the last round's bets may be repeated) cannot be pressed now and are
+  // left out, as a casino's table does (.off-phase). DEAL is always there, but for a phone held
+  // sideways while REBET & DEAL is what deals (.idle-deal).
+  const rebetting = !hasBets && table.can_rebet;
+  const betsOff = rebetting ? " off-phase" : "";
+  const rebetOff = hasBets || !table.can_rebet ? " off-phase" : "";
   const betting = el(
     "div",
     { class: "button-row", id: "betting-buttons", hidden: open || view.dealing },
-    button("btn-undo", t("button.undo"), { enabled: idle && table.can_undo, cls: "secondary", key: "U", onClick: () => on.tableOp("undo") }),
-    button("btn-clear", t("button.clear"), { enabled: idle && hasBets, cls: "secondary", key: "C", onClick: () => on.tableOp("clear") }),
-    button("btn-double-bets", t("action.double"), { enabled: idle && !doubleWhy, cls: "secondary", key: "X", describedBy: doubleWhy && hasBets ? "why-double" : undefined, onClick: () => on.tableOp("double") }),
-    button("btn-rebet", t("button.rebet"), { enabled: idle && table.can_rebet && !hasBets, cls: "secondary", key: "R", onClick: () => on.tableOp("rebet") }),
-    button("btn-rebet-deal", t("button.rebet-deal"), { enabled: idle && table.can_rebet && !hasBets, key: "Shift+R", onClick: () => on.tableOp("rebet-and-deal") }),
-    button("btn-double-deal", t("button.double-deal"), { enabled: idle && table.can_rebet && !hasBets, key: "Shift+X", onClick: () => on.tableOp("double-and-deal") }),
-    button("btn-deal", t("button.deal"), { enabled: idle && table.spots.some((/** @type {any} */ s) => s.bet > 0), cls: "deal", key: "Enter", onClick: () => on.tableOp("deal") }),
+    button("btn-undo", t("button.undo"), { enabled: idle && table.can_undo, cls: `secondary${table.can_undo ? "" : betsOff}`, key: "U", onClick: () => on.tableOp("undo") }),
+    button("btn-clear", t("button.clear"), { enabled: idle && hasBets, cls: `secondary${betsOff}`, key: "C", onClick: () => on.tableOp("clear") }),
+    button("btn-double-bets", t("action.double"), { enabled: free && !doubleWhy, cls: `secondary${betsOff}`, key: "X", describedBy: blockedBy || (doubleWhy && hasBets ? "why-double" : undefined), onClick: () => on.tableOp("double") }),
+    button("btn-rebet", t("button.rebet"), { enabled: free && rebetting, cls: `secondary${rebetOff}`, key: "R", describedBy: blockedBy, onClick: () => on.tableOp("rebet") }),
+    button("btn-rebet-deal", t("button.rebet-deal"), { enabled: free && rebetting, cls: rebetOff, key: "Shift+R", describedBy: blockedBy, onClick: () => on.tableOp("rebet-and-deal") }),
+    button("btn-double-deal", t("button.double-deal"), { enabled: free && rebetting, cls: rebetOff, key: "Shift+X", describedBy: blockedBy, onClick: () => on.tableOp("double-and-deal") }),
+    button("btn-deal", t("button.deal"), { enabled: free && table.spots.some((/** @type {any} */ s) => s.bet > 0), cls: `deal${rebetting ? " idle-deal" : ""}`, key: "Enter", describedBy: blockedBy, onClick: () => on.tableOp("deal") }),
   );
-  const why = el("p", { class: "why", id: "why-double", text: !open && hasBets && doubleWhy ? doubleWhy : "" });
+  const why = el("p", { class: "why", id: "why-double", text: !open && hasBets && doubleWhy && !view.blocked ? doubleWhy : "" });
+  const whyBlocked =
+    !open && view.blocked
+      ? el(
+          "div",
+          { class: "why-blocked" },
+          el("p", { class: "why", id: "why-blocked", role: "status", text: view.blocked }),
+          view.realityCheck ? el("button", { class: "btn secondary", id: "btn-reality", type: "button", text: t("reality.open"), onclick: on.readRealityCheck }) : null,
+        )
+      : null;
 
   const legal = open ? new Set(round.legal_actions) : new Set();
   const poor = open ? new Set(round.unaffordable) : new Set();
@@ -209,8 +232,8 @@ export function controlsNode(view, on) {
   const skipButton = view.dealing ? button("btn-skip", t("button.skip"), { enabled: true, cls: "secondary skip", key: "Esc", onClick: on.skip }) : null;
   return el(
     "section",
-    { class: "controls", id: "controls", "aria-label": t("controls.aria") },
+    { class: `controls${open ? " in-round" : ""}`, id: "controls", "aria-label": t("controls.aria") },
     rack,
-    el("div", { class: "actions" }, betting, play, prompt, skipButton, why, whyPlay, open && !view.dealing ? hintPanel(round, on.redraw) : null),
+    el("div", { class: "actions" }, whyBlocked, betting, play, prompt, skipButton, why, whyPlay, open && !view.dealing ? hintPanel(round, on.redraw) : null),
   );
 }

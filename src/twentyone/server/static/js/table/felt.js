@@ -289,8 +289,15 @@ export function showActiveHand() {
   const settled = document.querySelector("#message.win, #message.loss, #message.even, #message.void");
   const active = document.querySelector(".hand.current") || (settled ? document.getElementById("felt-line") : document.querySelector(".spot.has-hands"));
   if (!active) {
-    // Before the deal: spot 1 (the rightmost, played first) is in view.
+    // Before the deal: spot 1 (the rightmost, played first) is in view, and the circles the
+    // bets go on are above the controls (a phone held sideways shows no more than them).
     if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+    const circle = document.querySelector(".spot .circles");
+    if (circle) {
+      const [top, bottom] = clearBand();
+      const r = circle.getBoundingClientRect();
+      if (r.top < top || r.bottom > bottom) window.scrollBy({ top: r.bottom - bottom + 8, behavior: "auto" });
+    }
     return;
   }
   const spot = /** @type {HTMLElement | null} */ (active.closest(".spot"));
@@ -301,15 +308,36 @@ export function showActiveHand() {
       scroller.scrollBy({ left: r.left + r.width / 2 - (box.left + box.width / 2), behavior: "auto" });
     }
   }
-  const r = active.getBoundingClientRect();
+  const [top, bottom] = clearBand();
+  let r = active.getBoundingClientRect();
+  // The hand played next on the same spot (the one a split just made) is kept in view with it.
+  const next = active.matches(".hand") && active.nextElementSibling;
+  if (next && next.matches(".hand")) {
+    const n = next.getBoundingClientRect();
+    const both = new DOMRect(r.left, Math.min(r.top, n.top), r.width, Math.max(r.bottom, n.bottom) - Math.min(r.top, n.top));
+    if (both.height <= bottom - top) r = both;
+  }
+  if (settled && !active.matches(".hand")) {
+    // The round's result is read with the first row of hands' outcomes under it, and the
+    // dealer's cards above it where the window is tall enough.
+    const row = document.querySelector(".hand[data-hand='0']");
+    const rowBottom = row ? row.getBoundingClientRect().bottom : r.bottom;
+    const dealer = document.querySelector(".dealer-area");
+    const from = dealer && rowBottom - dealer.getBoundingClientRect().top + 4 <= bottom - top ? dealer.getBoundingClientRect().top - 4 : r.top;
+    if (from < top || rowBottom > bottom) window.scrollBy({ top: from - top, behavior: "auto" });
+    return;
+  }
+  if (r.top < top || r.bottom > bottom) {
+    // A hand in the middle of the band.
+    window.scrollBy({ top: r.top - top - Math.max(0, (bottom - top - r.height) / 2), behavior: "auto" });
+  }
+}
+
+/** The band of the window that neither the sticky header nor the controls' dock covers. */
+function clearBand() {
   const header = document.querySelector(".topbar");
   const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
   const controls = document.getElementById("controls-dock");
   const bottom = controls && getComputedStyle(controls).position === "sticky" ? controls.getBoundingClientRect().top : window.innerHeight;
-  if (r.top < top || r.bottom > bottom) {
-    // The round's result is read with the dealer's cards above it; a hand, in the middle.
-    const dealer = document.querySelector(".dealer-area");
-    const shift = !document.querySelector(".hand.current") && dealer ? dealer.getBoundingClientRect().top - top - 4 : r.top - top - Math.max(0, (bottom - top - r.height) / 2);
-    window.scrollBy({ top: shift, behavior: "auto" });
-  }
+  return [top, bottom];
 }

@@ -131,3 +131,32 @@ export function moveChip(circle, way, ms) {
   move.onfinish = () => chip.remove();
   move.oncancel = () => chip.remove();
 }
+
+/**
+ * A chip placed: a copy flies from the rack onto the circle it was put on (the circle shows the
+ * new stack at once). Nothing moves when motion is reduced or the pace is instant.
+ * @param {Element} from the chip in the rack
+ * @param {Element} to the bet circle
+ * @param {number} value the chip's value (its colour)
+ */
+export function throwChip(from, to, value) {
+  const ms = cardPause();
+  if (skipping || ms <= 0 || reducedMotion()) return;
+  const a = from.getBoundingClientRect();
+  const b = to.getBoundingClientRect();
+  const chip = document.createElement("span");
+  chip.className = `chip mini flying place v${value}`;
+  chip.setAttribute("aria-hidden", "true");
+  chip.style.left = `${b.left + b.width / 2 - 12}px`;
+  chip.style.top = `${b.top + b.height / 2 - 12}px`;
+  document.body.append(chip);
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  const move = chip.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }], {
+    duration: Math.max(150, ms),
+    easing: "ease-out",
+    id: "place",
+  });
+  move.onfinish = () => chip.remove();
+  move.oncancel = () => chip.remove();
+}

@@ -89,6 +89,8 @@ class Driver:
         self._lock_player_seat = Statement(engine, rows.LOCK_PLAYER_SEAT)
         self._round = Statement(engine, rows.SELECT_ROUND)
         self._seat = Statement(engine, rows.SELECT_SEAT)
+        self._lock_player_seat_checks = Statement(engine, rows.LOCK_PLAYER_SEAT_CHECKS)
+        self._seat_checks = Statement(engine, rows.SEAT_CHECKS)
         self._write_player = Statement(engine, rows.WRITE_PLAYER)
         self._write_round = Statement(engine, rows.WRITE_ROUND)
         self._insert_round = Statement(
@@ -214,6 +216,27 @@ class Driver:
         if row is None:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row), row[_NP]
+
+    def lock_player_seat_and_checks(
+        self, conn: Connection, player_id: str, variant: str, *, held: StoredPlayer | None
+    ) -> tuple[StoredPlayer, str | None, bool, list[Any] | None]:
+        """What a deal reads first: the player's row, locked (``held``: this transaction's
+        already), its seat layout at ``variant``, whether the player is locked, and its
+        protection row (:data:`rows.PROTECTION_COLS`; ``None``: none) — one query on SQLite,
+        the lock and one query on PostgreSQL."""
+        params = {"player_id": player_id, "variant": variant}
+        if held is None and self.joined:
+            row = self.one(conn, self._lock_player_seat_checks, params)
+            if row is None:
+                raise UnknownPlayerError(f"no player with id {player_id!r}")
+            player, checks = rows.player_of(row), row[_NP:]
+        else:
+            player = held if held is not None else self.lock_player(conn, player_id)
+            checks = self.one(conn, self._seat_checks, params)
+            if checks is None:
+                raise UnknownPlayerError(f"no player with id {player_id!r}")
+        protection = None if checks[2] is None else list(checks[2:])
+        return player, checks[0], checks[1] is not None, protection
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -83,7 +83,7 @@ def _dealt(
     ``Idempotency-Key``, a repeat answers the first deal's response and deals nothing."""
 
     def work() -> TableOut:
-        with service.unit():
+        with service.unit(whole=True):
             state = deal(player_id, variant)
             table = service.seat.table(player_id, variant, dealt=state)
         return table_out(table, state)  # with a key: still inside the record's transaction

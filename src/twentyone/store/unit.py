@@ -112,11 +112,12 @@ class Store:
 
         Any error rolls it back and forgets the rounds kept in memory. ``whole``: a refusal
         anywhere in it ends it (see the module docstring), so the calls joining it need no
-        savepoints (a request's unit: two statements fewer for each call it makes). On a SQLite file every
-        unit runs on one connection, taken with the file's write lock: it alone writes, so its
-        page cache stays valid from one transaction to the next (a pool connection finds the
-        file changed by the others and reads its pages again), and it never goes back to the
-        pool between units.
+        savepoints (a request's unit: two statements fewer for each call it makes).
+
+        On a SQLite file every unit runs on one connection, taken with the file's write lock:
+        it alone writes, so its page cache stays valid from one transaction to the next (a pool
+        connection finds the file changed by the others and reads its pages again), and it
+        never goes back to the pool between units.
         """
         current: Unit | None = getattr(self._current, "unit", None)
         if current is not None:

@@ -29,6 +29,7 @@ Convert = Callable[[Any], Any]
 
 _P, _R, _L = rows.PLAYERS.c, rows.ROUNDS.c, rows.LEDGER.c
 _NP = len(rows.PLAYER_COLS)
+_EVENT = ("round_id", "seq", "type", "data", "hidden")
 _POSTED = ("txid", "player_id", "round_id", "amount", "balance_after", "kind", "detail")
 
 
@@ -96,12 +97,6 @@ class Driver:
         self._insert_round = Statement(
             engine, insert(rows.ROUNDS).values({n: bindparam(n) for n in rows.ROUND_FIELDS})
         )
-        self._insert_events = Statement(
-            engine,
-            insert(rows.EVENTS).values(
-                {n: bindparam(n) for n in ("round_id", "seq", "type", "data", "hidden")}
-            ),
-        )
         self._write_seat = Statement(engine, rows.WRITE_SEAT)
         self._insert_seat = Statement(
             engine,
@@ -110,6 +105,7 @@ class Driver:
             ),
         )
         self._posts = lru_cache(maxsize=16)(self._post_statement)
+        self._events = lru_cache(maxsize=16)(self._events_statement)
         self._prepared: dict[ClauseElement, Statement] = {}
         self._errors: type[Exception] = engine.dialect.loaded_dbapi.Error
 
@@ -257,13 +253,18 @@ class Driver:
         self.run(conn, self._insert_round, row.values())
 
     def insert_events(self, conn: Connection, events: Sequence[Mapping[str, Any]]) -> None:
-        """Store a round's new events (``round_id``, ``seq``, ``type``, ``data``, ``hidden``)."""
-        stmt = self._insert_events
-        cursor = self._cursor(conn)
-        try:
-            self._execute(cursor, stmt.sql, [stmt.args(e) for e in events], many=True)
-        finally:
-            cursor.close()
+        """Store a round's new events (``round_id``, ``seq``, ``type``, ``data``, ``hidden``)
+        in one multi-row ``INSERT`` (one step of the database, where ``executemany`` takes
+        one per row)."""
+        if not events:
+            return
+        stmt = self._events(len(events))
+        params = {f"{name}_{i}": value for i, e in enumerate(events) for name, value in e.items()}
+        self.run(conn, stmt, params)
+
+    def _events_statement(self, count: int) -> Statement:
+        values = [{name: bindparam(f"{name}_{i}") for name in _EVENT} for i in range(count)]
+        return Statement(self.engine, insert(rows.EVENTS).values(values))
 
     def unhide(self, conn: Connection, shown: Sequence[Mapping[str, Any]]) -> None:
         """Show stored face-down cards (``b_round``, ``b_seq``, ``b_data`` each)."""

@@ -263,7 +263,9 @@ class Driver:
         self.run(conn, stmt, params)
 
     def _events_statement(self, count: int) -> Statement:
-        values = [{name: bindparam(f"{name}_{i}") for name in _EVENT} for i in range(count)]
+        values: list[dict[str, Any]] = [
+            {name: bindparam(f"{name}_{i}") for name in _EVENT} for i in range(count)
+        ]
         return Statement(self.engine, insert(rows.EVENTS).values(values))
 
     def unhide(self, conn: Connection, shown: Sequence[Mapping[str, Any]]) -> None:

@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from twentyone.server import docs, errors, openapi
 from twentyone.server.accounts import Accounts
 from twentyone.server.admin_auth import AdminAuth
+from twentyone.server.lane import PlayLane
 from twentyone.server.routers import (
     admin,
     admin_players,
@@ -114,7 +115,8 @@ def create_app(
     errors.install(app)
     openapi.install(app)
     docs.install(app)
-    app.add_middleware(Guard, settings=config)  # the language too: refusals read in it
+    app.add_middleware(PlayLane, service=table, accounts=app.state.accounts, settings=config)
+    app.add_middleware(Guard, settings=config)  # outermost; the language too: refusals read in it
 
     # The play routers first: a request is matched against the routes in order (the documents'
     # order of sections is TAGS).

@@ -1,7 +1,7 @@
 """The request guard: language, body limit, cross-site refusal, CSRF token, security headers.
 
-One ASGI middleware in front of the app (one wrapper of each request and its response, where
-two middlewares would wrap it twice):
+One ASGI middleware in front of the app and its play lane (:mod:`twentyone.server.lane`), one
+wrapper of each request and its response where two middlewares would wrap it twice:
 
 - **Language.** The request's reader (:mod:`twentyone.server.language`) is set for everything
   it runs, refusals included, and the response says its language.

@@ -36,18 +36,6 @@ MIGRATIONS = Path(__file__).parent / "alembic"
 READ_ONLY = {"twentyone_read_only": True}
 """Execution options of a transaction that only reads: ``engine.execution_options(**READ_ONLY)``."""
 
-
-
-def single_reads(engine: Engine) -> Engine:
-    """``engine`` for connections that run single reading statements outside a transaction
-    (a session's lookup): on SQLite :data:`READ_ONLY` (no ``BEGIN IMMEDIATE``, no writer
-    waited for), on PostgreSQL autocommit (no ``BEGIN`` and ``ROLLBACK`` round trips around the
-    one statement)."""
-    if is_sqlite(engine):
-        return engine.execution_options(**READ_ONLY)
-    return engine.execution_options(isolation_level="AUTOCOMMIT")
-
-
 _POOL = {"pool_size": 10, "max_overflow": 30}
 """Connections per process: enough for every worker thread of the server (40) at once."""
 
@@ -84,6 +72,16 @@ def default_url() -> str:
 def is_sqlite(engine: Engine) -> bool:
     """Whether ``engine`` is SQLite."""
     return engine.dialect.name == "sqlite"
+
+
+def single_reads(engine: Engine) -> Engine:
+    """``engine`` for connections that run single reading statements outside a transaction
+    (a session's lookup): on SQLite :data:`READ_ONLY` (no ``BEGIN IMMEDIATE``, no writer
+    waited for), on PostgreSQL autocommit (no ``BEGIN`` and ``ROLLBACK`` round trips around the
+    one statement)."""
+    if is_sqlite(engine):
+        return engine.execution_options(**READ_ONLY)
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
 
 
 def make_engine(url: str) -> Engine:

@@ -330,6 +330,8 @@ def compare(args: argparse.Namespace) -> None:
         ("deal+decision p95 ms", lambda r: r.p("all", 0.95)),
         ("deal+decision p99 ms", lambda r: r.p("all", 0.99)),
     ]
+    for kind in ("deal", "decision"):
+        rows += [(f"{kind} p{q} ms", lambda r, k=kind, f=q / 100: r.p(k, f)) for q in (50, 95, 99)]
     args.src = None
     print(f"{label(args)}, {args.players} players: medians of {args.repeat} alternating runs")
     print(f"  {'':<24}{'before':>10}{'after':>10}{'after/before':>14}")

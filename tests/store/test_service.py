@@ -48,3 +48,21 @@ def test_a_refused_call_inside_a_unit_changes_nothing_and_the_unit_goes_on(
     assert service.accounts.wallet(p).balance == 500
     assert [e.txid for e in service.records.statement(p).entries] == [f"grant:{p}:first"]
     assert service.seat.table(p, "european").layout.total == 100
+
+
+def test_a_whole_unit_ends_at_a_refusal_inside_it(service: TableService) -> None:
+    """A unit opened ``whole`` (a request's) takes no savepoints: a refused call in it leaves
+    the unit unable to commit, so nothing any call in it did is kept, even if the refusal was
+    caught."""
+    p = service.accounts.create_player("p", grant=0).id
+    with pytest.raises(RuntimeError, match="cannot commit"), service.unit(whole=True):
+        service.accounts.grant(p, 500, "first")
+        with pytest.raises(InsufficientFundsError):
+            service.accounts.grant(p, -800, "overdraw")
+    assert service.accounts.wallet(p).balance == 0
+    assert service.records.statement(p).total == 0
+    with service.unit(whole=True):  # without a refusal it commits as one transaction
+        service.accounts.grant(p, 500, "first")
+        service.seat.place(p, "european", 0, 100)
+    assert service.accounts.wallet(p).balance == 500
+    assert service.seat.table(p, "european").layout.total == 100

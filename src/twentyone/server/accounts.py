@@ -39,8 +39,8 @@ from twentyone.server.models import AccountRow, SessionRow
 from twentyone.server.passwords import DUMMY_HASH, hash_password, verify_password
 from twentyone.server.settings import ServerSettings
 from twentyone.server.throttle import Window
+from twentyone.store import db
 from twentyone.store.admin_models import PlayerLockRow
-from twentyone.store.db import READ_ONLY
 from twentyone.store.locks import AccountLockedError
 from twentyone.store.service import TableService
 from twentyone.store.unit import naive
@@ -111,8 +111,9 @@ class Accounts:
         """Failed logins per username: at the limit the account is locked."""
         self.client_failures = Window(config.client_failures, window, lock)
         """Failed logins per client address: at the limit the client is locked."""
-        # Looking a session up only reads: on SQLite it waits for no writer.
-        self._reads = service.engine.execution_options(**READ_ONLY)
+        # Looking a session up is one read: on SQLite it waits for no writer, on PostgreSQL it
+        # runs outside a transaction.
+        self._reads = db.single_reads(service.engine)
 
     def _clock(self) -> datetime:
         """The store's clock (injected in tests), as stored: naive UTC."""
@@ -146,7 +147,7 @@ class Accounts:
             raise NotAuthenticatedError("no session: start one with POST /api/auth/guest")
         token_hash = _token_hash(token)
         driver = self._driver
-        with self._reads.connect() as conn:  # one statement (on SQLite no BEGIN, no ROLLBACK)
+        with self._reads.connect() as conn:  # one statement (no BEGIN, no ROLLBACK)
             row = driver.one(conn, driver.prepare(_LOGIN), {"token_hash": token_hash})
         now = self._clock()
         if row is None:

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from twentyone.server import docs, errors, openapi
 from twentyone.server.accounts import Accounts
 from twentyone.server.admin_auth import AdminAuth
-from twentyone.server.language import Language
+from twentyone.server.lane import PlayLane
 from twentyone.server.routers import (
     admin,
     admin_players,
@@ -42,6 +42,18 @@ from twentyone.store import db
 from twentyone.store.service import TableService
 
 STATIC = Path(__file__).parent / "static"
+TAGS = (
+    "auth",
+    "variants",
+    "tables",
+    "rounds",
+    "history",
+    "names",
+    "advice",
+    "back office",
+    "protection",
+)
+"""The API's sections, in the documents' order."""
 
 
 def create_app(
@@ -92,6 +104,7 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
+        openapi_tags=[{"name": tag} for tag in TAGS],
     )
     app.state.service = table
     app.state.accounts = Accounts(table, config)
@@ -102,14 +115,16 @@ def create_app(
     errors.install(app)
     openapi.install(app)
     docs.install(app)
-    app.add_middleware(Guard, settings=config)
-    app.add_middleware(Language, settings=config)  # outermost: refusals read in the language
+    app.add_middleware(PlayLane, service=table, accounts=app.state.accounts, settings=config)
+    app.add_middleware(Guard, settings=config)  # outermost; the language too: refusals read in it
 
+    # The play routers first: a request is matched against the routes in order (the documents'
+    # order of sections is TAGS).
     for router in (
-        auth.router,
-        variants.router,
         tables.router,
         rounds.router,
+        auth.router,
+        variants.router,
         history.router,
         wallet.router,
         names.router,

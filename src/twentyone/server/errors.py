@@ -187,12 +187,17 @@ def error_response(
     )
 
 
-async def _twentyone_error(_request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, TwentyoneError)
+def refusal(exc: TwentyoneError) -> JSONResponse:
+    """The response refusing a request with ``exc`` (its code, and when to retry)."""
     headers = None
     if isinstance(exc, RetryLaterError):
         headers = {"Retry-After": str(exc.retry_after)}
     return error_response(exc.code, str(exc), headers=headers)
+
+
+async def _twentyone_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, TwentyoneError)
+    return refusal(exc)
 
 
 def _where(loc: Any) -> str:

@@ -113,7 +113,7 @@ def once(
     if key is None:
         return _answer(work().model_dump_json(), status)
     try:
-        with service.unit() as unit:
+        with service.unit(whole=True) as unit:  # a refusal ends it: no savepoints inside
             replayed = _replay(unit, player_id, key, fingerprint)
             if replayed is not None:
                 return replayed

@@ -1,6 +1,10 @@
-"""The request guard: body limit, cross-site refusal, CSRF token, security headers, HSTS.
+"""The request guard: language, body limit, cross-site refusal, CSRF token, security headers.
 
-One ASGI middleware in front of the app:
+One ASGI middleware in front of the app and its play lane (:mod:`twentyone.server.lane`), one
+wrapper of each request and its response where two middlewares would wrap it twice:
+
+- **Language.** The request's reader (:mod:`twentyone.server.language`) is set for everything
+  it runs, refusals included, and the response says its language.
 
 - **Body limit.** A body over ``max_body_bytes`` (declared or streamed) is refused
   ``413 body-too-large`` before the app reads it; the refusal is a few hundred bytes.
@@ -26,7 +30,9 @@ import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from twentyone.display import reading
 from twentyone.server.errors import error_response
+from twentyone.server.language import language_headers, request_language
 from twentyone.server.settings import ServerSettings
 
 Scope = MutableMapping[str, Any]
@@ -84,6 +90,7 @@ class Guard:
         self.app = app
         self.settings = settings
         self.allowed = frozenset(o.rstrip("/").lower() for o in settings.allowed_origins)
+        self.currency = settings.currency
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -94,11 +101,22 @@ class Guard:
             key = name.decode("latin-1")
             if key not in headers:
                 headers[key] = value.decode("latin-1")
+        language = request_language(scope, headers.get("accept-language"))
         secure = is_secure(scope, self.settings)
         cookie = _cookies(headers.get("cookie", "")).get(self.settings.csrf_cookie_name)
         new_token = None if _well_formed(cookie) else new_csrf_token()
-        reply = self._wrap_send(scope, send, secure, new_token)
+        reply = self._wrap_send(scope, send, secure, new_token, language)
+        with reading(language, currency=self.currency):
+            await self._guard(scope, receive, reply, headers, cookie)
 
+    async def _guard(
+        self,
+        scope: Scope,
+        receive: Receive,
+        reply: Send,
+        headers: dict[str, str],
+        cookie: str | None,
+    ) -> None:
         refusal = self._refusal(scope, headers, cookie)
         if refusal is not None:
             code, message = refusal
@@ -151,14 +169,17 @@ class Guard:
             if not message.get("more_body", False):
                 return messages
 
-    def _wrap_send(self, scope: Scope, send: Send, secure: bool, token: str | None) -> Send:
+    def _wrap_send(
+        self, scope: Scope, send: Send, secure: bool, token: str | None, language: str
+    ) -> Send:
         api = scope["path"].startswith("/api/")
         settings = self.settings
 
         async def reply(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {name.lower() for name, _ in message.get("headers", [])}
-                extra = [(n, v) for n, v in STATIC_HEADERS if n not in present]
+                extra = language_headers(language)
+                extra += [(n, v) for n, v in STATIC_HEADERS if n not in present]
                 if api and b"cache-control" not in present:
                     extra.append((b"cache-control", b"no-store"))
                 if secure:

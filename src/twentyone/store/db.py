@@ -74,6 +74,16 @@ def is_sqlite(engine: Engine) -> bool:
     return engine.dialect.name == "sqlite"
 
 
+def single_reads(engine: Engine) -> Engine:
+    """``engine`` for connections that run single reading statements outside a transaction
+    (a session's lookup): on SQLite :data:`READ_ONLY` (no ``BEGIN IMMEDIATE``, no writer
+    waited for), on PostgreSQL autocommit (no ``BEGIN`` and ``ROLLBACK`` round trips around the
+    one statement)."""
+    if is_sqlite(engine):
+        return engine.execution_options(**READ_ONLY)
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL, ``synchronous=FULL`` and immediate transactions."""
     parsed = make_url(url)

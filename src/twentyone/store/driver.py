@@ -29,6 +29,7 @@ Convert = Callable[[Any], Any]
 
 _P, _R, _L = rows.PLAYERS.c, rows.ROUNDS.c, rows.LEDGER.c
 _NP = len(rows.PLAYER_COLS)
+_EVENT = ("round_id", "seq", "type", "data", "hidden")
 _POSTED = ("txid", "player_id", "round_id", "amount", "balance_after", "kind", "detail")
 
 
@@ -89,16 +90,12 @@ class Driver:
         self._lock_player_seat = Statement(engine, rows.LOCK_PLAYER_SEAT)
         self._round = Statement(engine, rows.SELECT_ROUND)
         self._seat = Statement(engine, rows.SELECT_SEAT)
+        self._lock_player_seat_checks = Statement(engine, rows.LOCK_PLAYER_SEAT_CHECKS)
+        self._seat_checks = Statement(engine, rows.SEAT_CHECKS)
         self._write_player = Statement(engine, rows.WRITE_PLAYER)
         self._write_round = Statement(engine, rows.WRITE_ROUND)
         self._insert_round = Statement(
             engine, insert(rows.ROUNDS).values({n: bindparam(n) for n in rows.ROUND_FIELDS})
-        )
-        self._insert_events = Statement(
-            engine,
-            insert(rows.EVENTS).values(
-                {n: bindparam(n) for n in ("round_id", "seq", "type", "data", "hidden")}
-            ),
         )
         self._write_seat = Statement(engine, rows.WRITE_SEAT)
         self._insert_seat = Statement(
@@ -108,6 +105,7 @@ class Driver:
             ),
         )
         self._posts = lru_cache(maxsize=16)(self._post_statement)
+        self._events = lru_cache(maxsize=16)(self._events_statement)
         self._prepared: dict[ClauseElement, Statement] = {}
         self._errors: type[Exception] = engine.dialect.loaded_dbapi.Error
 
@@ -215,6 +213,27 @@ class Driver:
             raise UnknownPlayerError(f"no player with id {player_id!r}")
         return rows.player_of(row), row[_NP]
 
+    def lock_player_seat_and_checks(
+        self, conn: Connection, player_id: str, variant: str, *, held: StoredPlayer | None
+    ) -> tuple[StoredPlayer, str | None, bool, list[Any] | None]:
+        """What a deal reads first: the player's row, locked (``held``: this transaction's
+        already), its seat layout at ``variant``, whether the player is locked, and its
+        protection row (:data:`rows.PROTECTION_COLS`; ``None``: none) — one query on SQLite,
+        the lock and one query on PostgreSQL."""
+        params = {"player_id": player_id, "variant": variant}
+        if held is None and self.joined:
+            row = self.one(conn, self._lock_player_seat_checks, params)
+            if row is None:
+                raise UnknownPlayerError(f"no player with id {player_id!r}")
+            player, checks = rows.player_of(row), row[_NP:]
+        else:
+            player = held if held is not None else self.lock_player(conn, player_id)
+            checks = self.one(conn, self._seat_checks, params)
+            if checks is None:
+                raise UnknownPlayerError(f"no player with id {player_id!r}")
+        protection = None if checks[2] is None else list(checks[2:])
+        return player, checks[0], checks[1] is not None, protection
+
     # -- writing ---------------------------------------------------------------------------
 
     def write_player(self, conn: Connection, player: StoredPlayer) -> None:
@@ -234,13 +253,20 @@ class Driver:
         self.run(conn, self._insert_round, row.values())
 
     def insert_events(self, conn: Connection, events: Sequence[Mapping[str, Any]]) -> None:
-        """Store a round's new events (``round_id``, ``seq``, ``type``, ``data``, ``hidden``)."""
-        stmt = self._insert_events
-        cursor = self._cursor(conn)
-        try:
-            self._execute(cursor, stmt.sql, [stmt.args(e) for e in events], many=True)
-        finally:
-            cursor.close()
+        """Store a round's new events (``round_id``, ``seq``, ``type``, ``data``, ``hidden``)
+        in one multi-row ``INSERT`` (one step of the database, where ``executemany`` takes
+        one per row)."""
+        if not events:
+            return
+        stmt = self._events(len(events))
+        params = {f"{name}_{i}": value for i, e in enumerate(events) for name, value in e.items()}
+        self.run(conn, stmt, params)
+
+    def _events_statement(self, count: int) -> Statement:
+        values: list[dict[str, Any]] = [
+            {name: bindparam(f"{name}_{i}") for name in _EVENT} for i in range(count)
+        ]
+        return Statement(self.engine, insert(rows.EVENTS).values(values))
 
     def unhide(self, conn: Connection, shown: Sequence[Mapping[str, Any]]) -> None:
         """Show stored face-down cards (``b_round``, ``b_seq``, ``b_data`` each)."""

@@ -34,8 +34,12 @@ def is_locked(conn: Connection, player_id: str) -> bool:
 
 
 def refuse_locked(unit: Unit, player_id: str) -> None:
-    """:class:`AccountLockedError` when ``player_id`` is locked (a check of every deal: the
-    statement is compiled once, on the driver's cursor)."""
-    driver = unit.driver
-    if driver.one(unit.conn, driver.prepare(_IS_LOCKED), {"player_id": player_id}) is not None:
+    """:class:`AccountLockedError` when ``player_id`` is locked (a check of every deal: read
+    with the player where the deal's first read did, else on the driver's cursor)."""
+    locked = unit.locked.get(player_id)
+    if locked is None:
+        driver = unit.driver
+        found = driver.one(unit.conn, driver.prepare(_IS_LOCKED), {"player_id": player_id})
+        locked = found is not None
+    if locked:
         raise AccountLockedError("this account is locked by the casino: no new round")

@@ -61,7 +61,7 @@ class Play:
         rules = variant.rules
         store = self._store
         with store.unit() as unit:
-            player, place = unit.player_and_seat(player_id, variant.name)
+            player, place = unit.player_and_seat(player_id, variant.name, checks=True)
             locks.refuse_locked(unit, player.id)
             if player.open_round_id is not None:
                 raise RoundInProgressError(

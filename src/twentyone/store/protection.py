@@ -248,19 +248,7 @@ class Settings:
         return None
 
 
-_COLS = (
-    _X.player_id,
-    _X.limits,
-    _X.reality_minutes,
-    _X.timeout_until,
-    _X.timeout_set_at,
-    _X.excluded_until,
-    _X.excluded_set_at,
-    _X.session_started_at,
-    _X.session_checked_at,
-    _X.session_staked,
-    _X.session_returned,
-)
+_COLS = rows.PROTECTION_COLS
 _CACHE: weakref.WeakKeyDictionary[Unit, dict[str, Settings | None]] = weakref.WeakKeyDictionary()
 
 # -- the statements of the hooks: compiled once per database, run on the driver's cursor ------
@@ -356,15 +344,21 @@ def _limits_of(text: str) -> dict[tuple[LimitKind, LimitPeriod], Limit]:
 
 
 def settings_of(unit: Unit, player_id: str) -> Settings | None:
-    """The player's protection settings (``None``: never set), read once per transaction."""
+    """The player's protection settings (``None``: never set), read once per transaction
+    (with the player, where the deal's first read found them: :attr:`Unit.protection_rows`)."""
     cache = _CACHE.setdefault(unit, {})
     if player_id in cache:
         return cache[player_id]
-    found = None
-    for row in _rows(unit, _READ, {"player_id": player_id}):
-        found = Settings(row[0], _limits_of(row[1]), *row[2:])
-    cache[player_id] = found
-    return found
+    if player_id in unit.protection_rows:
+        held = unit.protection_rows.pop(player_id)
+        found = [] if held is None else [held]
+    else:
+        found = _rows(unit, _READ, {"player_id": player_id})
+    settings = None
+    for row in found:
+        settings = Settings(row[0], _limits_of(row[1]), *row[2:])
+    cache[player_id] = settings
+    return settings
 
 
 def _write(unit: Unit, settings: Settings, *, new: bool) -> None:

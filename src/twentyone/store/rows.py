@@ -23,13 +23,17 @@ from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, select, update
 
+from twentyone.store.admin_models import PlayerLockRow
 from twentyone.store.models import EventRow, LedgerRow, PlayerRow, RoundRow, SeatRow
+from twentyone.store.protection_models import ProtectionRow
 
 PLAYERS = cast(Table, PlayerRow.__table__)
 SEATS = cast(Table, SeatRow.__table__)
 ROUNDS = cast(Table, RoundRow.__table__)
 EVENTS = cast(Table, EventRow.__table__)
 LEDGER = cast(Table, LedgerRow.__table__)
+LOCKS = cast(Table, PlayerLockRow.__table__)
+PROTECTION = cast(Table, ProtectionRow.__table__)
 _P, _S, _R, _E, _L = PLAYERS.c, SEATS.c, ROUNDS.c, EVENTS.c, LEDGER.c
 
 
@@ -127,6 +131,33 @@ _SEAT_OF = (_S.player_id == _P.id) & (_S.variant == bindparam("variant"))
 LOCK_PLAYER_SEAT = (
     select(*PLAYER_COLS, _S.layout).select_from(PLAYERS.outerjoin(SEATS, _SEAT_OF)).where(_BY_ID)
 )
+PROTECTION_COLS = tuple(
+    PROTECTION.c[name]
+    for name in (
+        "player_id",
+        "limits",
+        "reality_minutes",
+        "timeout_until",
+        "timeout_set_at",
+        "excluded_until",
+        "excluded_set_at",
+        "session_started_at",
+        "session_checked_at",
+        "session_staked",
+        "session_returned",
+    )
+)
+"""A player's protection settings, in :class:`~twentyone.store.protection.Settings` order."""
+_CHECKS = (_S.layout, LOCKS.c.player_id.label("locked"), *PROTECTION_COLS)
+_CHECKED = (
+    PLAYERS.outerjoin(SEATS, _SEAT_OF)
+    .outerjoin(LOCKS, LOCKS.c.player_id == _P.id)
+    .outerjoin(PROTECTION, PROTECTION.c.player_id == _P.id)
+)
+LOCK_PLAYER_SEAT_CHECKS = select(*PLAYER_COLS, *_CHECKS).select_from(_CHECKED).where(_BY_ID)
+"""A deal's first read (SQLite): the player, its seat, its lock and its protection settings."""
+SEAT_CHECKS = select(*_CHECKS).select_from(_CHECKED).where(_BY_ID)
+"""The same without the player, read once the player's lock is held (PostgreSQL)."""
 SELECT_ROUND = select(*ROUND_COLS).where(_R.id == bindparam("round_id"))
 SELECT_SEAT = select(_S.layout).where(
     _S.player_id == bindparam("player_id"), _S.variant == bindparam("variant")

@@ -130,9 +130,10 @@ class TableService:
         return self.store.config
 
     @contextmanager
-    def unit(self) -> Iterator[Unit]:
-        """One transaction that the calls made inside it join (see :mod:`~twentyone.store.unit`)."""
-        with self.store.unit() as unit:
+    def unit(self, *, whole: bool = False) -> Iterator[Unit]:
+        """One transaction that the calls made inside it join (see :mod:`~twentyone.store.unit`;
+        ``whole``: a refusal inside it ends it, so the calls take no savepoints)."""
+        with self.store.unit(whole=whole) as unit:
             yield unit
 
     def close(self) -> None:

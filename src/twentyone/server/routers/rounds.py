@@ -10,10 +10,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 
+from twentyone.server.accounts import Login
 from twentyone.server.deps import CurrentLogin, ServiceDep
 from twentyone.server.idempotency import IdempotencyKey, once, request_hash
 from twentyone.server.labels import label_entries
 from twentyone.server.schemas import ActionIn, CurrentRoundOut, RoundOut, RoundRecordOut
+from twentyone.store.service import TableService
 
 router = APIRouter(prefix="/api/rounds", tags=["rounds"])
 
@@ -27,6 +29,34 @@ def current_round(service: ServiceDep, login: CurrentLogin) -> CurrentRoundOut:
     if state is None:
         return CurrentRoundOut(round=None)
     return CurrentRoundOut(round=RoundOut.model_validate(state.to_dict()))
+
+
+def decided(
+    service: TableService,
+    login: Login,
+    round_id: str,
+    body: ActionIn,
+    *,
+    key: str | None,
+    fingerprint: str,
+) -> Response:
+    """Take the decision ``body`` in the round ``round_id`` and answer the round (one
+    transaction, one durable commit; with an ``Idempotency-Key``, a repeat answers the first
+    response). Runs in a worker thread (the route below, and the play lane:
+    :mod:`twentyone.server.lane`)."""
+    player = login.player_id
+
+    def work() -> RoundOut:
+        state = service.play.act(
+            player,
+            body.action,
+            apply_to_all=body.apply_to_all,
+            expected_step=body.expected_step,
+            round_id=round_id,
+        )
+        return RoundOut.model_validate(state.to_dict())
+
+    return once(service, player, key=key, fingerprint=fingerprint, status=200, work=work)
 
 
 @router.post("/{round_id}/actions", response_model=RoundOut, summary="Take a decision")
@@ -47,22 +77,8 @@ def act(
     (``402 insufficient-funds``). With an ``Idempotency-Key``, a repeat answers the first
     response.
     """
-
-    def work() -> RoundOut:
-        state = service.play.act(
-            login.player_id,
-            body.action,
-            apply_to_all=body.apply_to_all,
-            expected_step=body.expected_step,
-            round_id=round_id,
-        )
-        return RoundOut.model_validate(state.to_dict())
-
     fingerprint = request_hash(request, body)
-    player = login.player_id
-    return once(
-        service, player, key=idempotency_key, fingerprint=fingerprint, status=200, work=work
-    )
+    return decided(service, login, round_id, body, key=idempotency_key, fingerprint=fingerprint)
 
 
 @router.get("/{round_id}", summary="A round's full record")

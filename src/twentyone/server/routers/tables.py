@@ -7,14 +7,15 @@ example, the dealer's peek finds a blackjack).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response, status
 
+from twentyone.server.accounts import Login
 from twentyone.server.deps import CurrentLogin, ServiceDep
 from twentyone.server.idempotency import IdempotencyKey, once, request_hash
 from twentyone.server.schemas import PlaceBetIn, TableOut
+from twentyone.store.play import Play
 from twentyone.store.service import TableService
 from twentyone.store.views import RoundState, TableState
 
@@ -70,25 +71,36 @@ def rebet(variant: VariantName, service: ServiceDep, login: CurrentLogin) -> Tab
     return table_out(service.seat.rebet(login.player_id, variant))
 
 
-def _dealt(
-    request: Request,
+DEALS = {
+    "deal": Play.deal,
+    "rebet-and-deal": Play.rebet_and_deal,
+    "double-and-deal": Play.double_and_deal,
+}
+"""The deal routes (the last part of the path) and the store call each makes."""
+
+
+def dealt(
     service: TableService,
-    player_id: str,
+    login: Login,
     variant: str,
+    how: str,
     *,
-    deal: Callable[[str, str], RoundState],
     key: str | None,
+    fingerprint: str,
 ) -> Response:
-    """Deal and answer the table it leaves, in one transaction (one durable commit); with an
-    ``Idempotency-Key``, a repeat answers the first deal's response and deals nothing."""
+    """Deal (``how``: a key of :data:`DEALS`) and answer the table it leaves, in one
+    transaction (one durable commit); with an ``Idempotency-Key``, a repeat answers the first
+    deal's response and deals nothing. Runs in a worker thread (the routes below, and the play
+    lane: :mod:`twentyone.server.lane`)."""
+    player_id = login.player_id
+    deal = DEALS[how]
 
     def work() -> TableOut:
-        with service.unit():
-            state = deal(player_id, variant)
+        with service.unit(whole=True):
+            state = deal(service.play, player_id, variant)
             table = service.seat.table(player_id, variant, dealt=state)
         return table_out(table, state)  # with a key: still inside the record's transaction
 
-    fingerprint = request_hash(request)
     created = status.HTTP_201_CREATED
     return once(service, player_id, key=key, fingerprint=fingerprint, status=created, work=work)
 
@@ -102,8 +114,8 @@ def deal(
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Deal the bets on the table: the wagers are debited and the cards dealt."""
-    return _dealt(
-        request, service, login.player_id, variant, deal=service.play.deal, key=idempotency_key
+    return dealt(
+        service, login, variant, "deal", key=idempotency_key, fingerprint=request_hash(request)
     )
 
 
@@ -121,13 +133,9 @@ def rebet_and_deal(
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """The previous round's bets, dealt at once."""
-    return _dealt(
-        request,
-        service,
-        login.player_id,
-        variant,
-        deal=service.play.rebet_and_deal,
-        key=idempotency_key,
+    fingerprint = request_hash(request)
+    return dealt(
+        service, login, variant, "rebet-and-deal", key=idempotency_key, fingerprint=fingerprint
     )
 
 
@@ -145,11 +153,7 @@ def double_and_deal(
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Twice the previous round's bets, dealt at once."""
-    return _dealt(
-        request,
-        service,
-        login.player_id,
-        variant,
-        deal=service.play.double_and_deal,
-        key=idempotency_key,
+    fingerprint = request_hash(request)
+    return dealt(
+        service, login, variant, "double-and-deal", key=idempotency_key, fingerprint=fingerprint
     )

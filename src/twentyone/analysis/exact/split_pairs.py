@@ -27,8 +27,8 @@ from twentyone.analysis.exact.space import IntArray, totals
 from twentyone.analysis.exact.split import SPLIT_DOUBLE, SPLIT_HIT, SPLIT_STAND, SplitSolver
 
 _DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
-_BLOCK = 1 << 20
-"""(Union, cell) sums of pairs of final hands kept at once (bounds the memory of one batch)."""
+_CELLS = 1 << 21
+"""How many (union, cell) sums of pairs of final hands one block keeps at most."""
 _KEY_WEIGHTS = 64 ** np.arange(10, dtype=np.int64)
 
 
@@ -160,8 +160,16 @@ def two_hand_distribution(
     starts = np.append(np.flatnonzero(new), len(new))
     unions = cards[left_i[new]] + cards[right_i[new]]
     fits = np.all(unions <= np.array(solver.shoe, dtype=np.int64)[None, :], axis=1)
+    # Where both hands bust (or win a Charlie) the dealer's total changes no result, only
+    # whether the dealer has a blackjack: the dealer's chances are needed only for the unions
+    # of a pair with a hand settled against the dealer's total.
+    versus = solver.versus_dealer(cards)
+    dealt = fits & np.logical_or.reduceat(versus[left_i] | versus[right_i], starts[:-1])
     weighted = np.zeros((len(unions), N_OUTCOMES))
-    weighted[fits] = solver.dealer_batch(unions[fits])
+    weighted[dealt] = solver.dealer_batch(unions[dealt])
+    blind = fits & ~dealt
+    weighted[blind, Outcome.BLACKJACK] = solver.blackjack_rows(unions[blind])
+    weighted[blind, Outcome.BUST] = 1.0 - weighted[blind, Outcome.BLACKJACK]
     if solver.peek:
         weighted[:, Outcome.BLACKJACK] = 0.0
     rest = list(solver.shoe)
@@ -182,25 +190,30 @@ def two_hand_distribution(
     rows_2, class_2 = np.unique(second, axis=0, return_inverse=True)
     class_1, class_2 = class_1.reshape(-1), class_2.reshape(-1)
     cells = len(rows_1) * len(rows_2)
-    chance = weight[left_i] * weight[right_i]
-    once = np.where(left_i == right_i, 0.0, chance)
-    ordered = class_1[left_i] * len(rows_2) + class_2[right_i]
-    swapped = class_1[right_i] * len(rows_2) + class_2[left_i]
     # Both hands settle alike (a peek, or a dealer blackjack takes every split bet): the pair
     # (f, g) and (g, f) fall in mirrored cells of one table, summed as one.
     alike = bool(np.array_equal(first, second))
-    if alike:
-        ordered = np.minimum(ordered, swapped)
-        chance += once
     table = np.zeros((cells, N_OUTCOMES))
-    step = max(1, _BLOCK // cells)
-    for lo in range(0, len(unions), step):
-        hi = min(lo + step, len(unions))
-        span = slice(starts[lo], starts[hi])
-        local = (which[span] - lo) * cells
-        by_union = np.bincount(local + ordered[span], chance[span], (hi - lo) * cells)
+    # Blocks of whole unions, each of about ``step`` pairs: the per-pair arrays stay in the
+    # cache, and a block's (union, cell) sums (at most ``step * cells``) in _CELLS.
+    step = max(4096, _CELLS // cells)
+    bounds = np.unique(
+        np.append(np.searchsorted(starts, np.arange(0, len(which), step)), len(unions))
+    )
+    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        i = left_i[starts[lo] : starts[hi]]
+        j = right_i[starts[lo] : starts[hi]]
+        chance = weight[i] * weight[j]
+        once = np.where(i == j, 0.0, chance)
+        ordered = class_1[i] * len(rows_2) + class_2[j]
+        swapped = class_1[j] * len(rows_2) + class_2[i]
+        if alike:
+            ordered = np.minimum(ordered, swapped)
+            chance += once
+        local = (which[starts[lo] : starts[hi]] - lo) * cells
+        by_union = np.bincount(local + ordered, chance, (hi - lo) * cells)
         if not alike:
-            by_union += np.bincount(local + swapped[span], once[span], (hi - lo) * cells)
+            by_union += np.bincount(local + swapped, once, (hi - lo) * cells)
         table += by_union.reshape(hi - lo, cells).T @ weighted[lo:hi]
     table = table.T
     offset = 4

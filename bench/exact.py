@@ -123,6 +123,9 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--against", help="compare with the package in this src directory")
+    parser.add_argument(
+        "--presets-only", action="store_true", help="skip the two reference rule sets' rows"
+    )
     args = parser.parse_args()
     sources = [args.against, HERE] if args.against else [HERE]
     n = args.repeat
@@ -134,6 +137,8 @@ def main() -> None:
         ("6D S17 DAS split to 4", "standard", 4),
         ("6D S17 DAS split once", "standard", 2),
     ]
+    if args.presets_only:
+        rows = []
     rows += [(v.name, v.name, 0) for v in all_variants()]
     for label, variant, hands in rows:
         ev = _compute(HERE, variant, strategy, False, hands)[0] * 100

@@ -24,8 +24,9 @@ their hands alike share their states (a trie over the hands' kinds). At the end 
 composition gets one dealer vector (one batch) and ``B``.
 
 The cost is the number of distinct compositions, which grows quickly with the number of hands
-and of small cards in a hand: :func:`split_round_distribution` stops when its work passes
-``budget`` (pairs of a state and a final hand) and returns ``None``.
+and of small cards in a hand: :func:`split_round` sums the patterns with fewest hands first
+and stops when its work passes ``budget`` (pairs of a state and a final hand), saying which
+patterns it summed.
 """
 
 from __future__ import annotations
@@ -44,14 +45,19 @@ from twentyone.analysis.exact.split import (
     SPLIT_DOUBLE,
     SPLIT_HIT,
     SPLIT_STAND,
+    SplitPattern,
     SplitSolver,
     split_patterns,
 )
 from twentyone.analysis.exact.split_pairs import hand_results
 from twentyone.rules import SplitBy
 
-DEFAULT_BUDGET = 40_000_000
-"""Pairs (state, final hand) one split's programme may visit before it gives up."""
+DEFAULT_BUDGET = 1_000_000
+"""Pairs (state, final hand) and dealer vectors (see :data:`_DEALER_COST`) one split's
+programme may visit before it leaves the remaining patterns: about a second for the standard
+6-deck game split to four hands (the exact sum of every pattern there would take hours)."""
+_DEALER_COST = 50.0
+"""One dealer vector's cost in the budget's units (about what 50 pairs cost)."""
 _CHUNK = 400_000
 """Pairs (state, final hand) expanded at once (bounds the memory of one step)."""
 _MONEY = 17
@@ -172,6 +178,7 @@ class _Hand:
     keys: IntArray
     count: FloatArray
     money: IntArray
+    most: IntArray
 
 
 class _States:
@@ -240,7 +247,8 @@ class _Programme:
             rows = hand_results(self.solver, hs.cards, hs.stake, split=True, first=first)
             if self.solver.peek:
                 rows[:, Outcome.BLACKJACK] = 0
-            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS)
+            most = hs.cards.max(axis=0, initial=0)
+            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS, most)
             self._hands[key] = found
         return found
 
@@ -252,12 +260,17 @@ class _Programme:
             return None
         parts: list[_States] = []
         step = max(1, _CHUNK // max(n_hands, 1))
+        # Only the ranks of which a state and a hand may hold more together than the shoe.
+        held = ((states.keys[:, None] // self.weights[None, :]) % self.radix[None, :]).max(
+            axis=0, initial=0
+        )
+        risky = np.flatnonzero(held + hand.most > self.shoe).tolist()
         for lo in range(0, n_states, step):
             keys = (states.keys[lo : lo + step, None] + hand.keys[None, :]).ravel()
             money = (states.money[lo : lo + step, None] + hand.money[None, :]).ravel()
             weight = (states.weight[lo : lo + step, None] * hand.count[None, :]).ravel()
             ok = np.ones(len(keys), dtype=np.bool_)
-            for r in range(10):
+            for r in risky:
                 ok &= (keys // self.weights[r]) % self.radix[r] <= self.shoe[r]
             parts.append(_merge(keys[ok], money[ok], weight[ok]))
         if len(parts) == 1:
@@ -268,16 +281,35 @@ class _Programme:
             np.concatenate([p.weight for p in parts]),
         )
 
-    def settle(self, states: _States, multiplicity: float, acc: FloatArray) -> None:
-        """Add the finished rounds' chances to ``acc`` (net result ``-8 .. 8`` at ``net + 8``)."""
+    def settle(self, states: _States, multiplicity: float, acc: FloatArray) -> bool:
+        """Add the finished rounds' chances to ``acc`` (net result ``-8 .. 8`` at ``net + 8``);
+        ``False`` (nothing added) if their dealer vectors would pass the budget.
+
+        A state whose result is the same against every total and a bust (every hand busted,
+        say) needs only the dealer's blackjack chance, not the dealer's vector."""
         if not len(states.keys):
-            return
+            return True
         solver = self.solver
         pair = self.pair
         distinct, where = np.unique(states.keys, return_inverse=True)
         where = where.reshape(-1)
+        shifted = states.money + _MONEY_OFFSET
+        nets = [(shifted // _MONEY_WEIGHTS[o]) % _MONEY for o in range(N_OUTCOMES)]
+        varies = np.zeros(len(states.keys), dtype=np.bool_)
+        for o in range(1, Outcome.BLACKJACK):
+            varies |= nets[o] != nets[0]
+        need = np.zeros(len(distinct), dtype=np.bool_)
+        need[where[varies]] = True
+        self.work += _DEALER_COST * float(need.sum())
+        if self.work > self.budget:
+            return False
         removed = (distinct[:, None] // self.weights[None, :]) % self.radix[None, :]
-        dealer = solver.dealer_batch(removed)
+        dealer = np.zeros((len(distinct), N_OUTCOMES))
+        if np.any(need):
+            dealer[need] = solver.dealer_batch(removed[need])
+        blackjack = solver.blackjack_rows(removed[~need])
+        dealer[~need, 0] = 1.0 - blackjack
+        dealer[~need, Outcome.BLACKJACK] = blackjack
         if solver.peek:
             dealer[:, Outcome.BLACKJACK] = 0.0
         # B: the chance of one ordered run of the cards drawn after the deal (the two pair
@@ -298,61 +330,99 @@ class _Programme:
         )
         run /= ff_size[size]
         chance = multiplicity * states.weight * run[where]
-        shifted = states.money + _MONEY_OFFSET
         for o in range(N_OUTCOMES):
-            net = (shifted // _MONEY_WEIGHTS[o]) % _MONEY
-            acc += np.bincount(net, weights=chance * dealer[where, o], minlength=_MONEY)
+            acc += np.bincount(nets[o], weights=chance * dealer[where, o], minlength=_MONEY)
+        return True
+
+
+Path = tuple[tuple[bool, int, bool], ...]
+"""A pattern as the programme plays it: per hand in play order, whether its second card is
+restricted, the hands on the spot it plays by (CDP; else 2) and whether it is the first."""
+
+
+def pattern_path(splits: SplitSolver, pattern: SplitPattern) -> Path:
+    """The :data:`Path` of one pattern (patterns with one path play alike)."""
+    return tuple(
+        (kind, at if splits.by_hands else 2, h == 0)
+        for h, (kind, at) in enumerate(zip(pattern.kinds, pattern.hands_at, strict=True))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SplitRound:
+    """What the programme summed of one split.
+
+    Attributes:
+        distribution: ``{net: chance}`` of the rounds of the patterns in ``done``
+            (unnormalised: their chance, with a peek without the dealer's blackjack).
+        done: the patterns summed exactly; the others were left (the budget ran out).
+    """
+
+    distribution: dict[float, float]
+    done: frozenset[SplitPattern]
+
+
+def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> SplitRound:
+    """The exact distribution of splitting ``pair`` over as many patterns as ``budget`` allows
+    (default :data:`DEFAULT_BUDGET`), fewest hands first (see the module docstring). A
+    ten-count pair split by rank is left whole (which tens pair the hand is not a
+    composition)."""
+    solver = splits.solver
+    patterns = split_patterns(solver.rules.max_split_hands, splits.resplits(pair))
+    if pair == TEN and solver.rules.split_by is SplitBy.RANK:
+        return SplitRound({}, frozenset())
+    # Patterns that play alike are one path of the trie, counted as often as they occur.
+    paths: dict[Path, list[SplitPattern]] = {}
+    for pattern in patterns:
+        paths.setdefault(pattern_path(splits, pattern), []).append(pattern)
+    programme = _Programme(splits, pair, DEFAULT_BUDGET if budget is None else budget)
+    if not programme.setup([pos for path in paths for pos in path]):
+        return SplitRound({}, frozenset())
+    acc = np.zeros(_MONEY)
+    start = _States(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.ones(1))
+    memo: dict[Path, _States] = {(): start}
+    order = sorted(paths, key=lambda p: (len(p), p))
+    done: list[SplitPattern] = []
+    for i, path in enumerate(order):
+        states: _States | None = None
+        for depth in range(1, len(path) + 1):
+            prefix = path[:depth]
+            states = memo.get(prefix)
+            if states is None:
+                states = programme.add(memo[path[: depth - 1]], programme.hand(*prefix[-1]))
+                if states is None:
+                    break
+                memo[prefix] = states
+        if states is None:
+            break
+        if not programme.settle(states, len(paths[path]), acc):
+            break
+        done += paths[path]
+        later = order[i + 1 :]
+        for prefix in [p for p in memo if p and not any(q[: len(p)] == p for q in later)]:
+            del memo[prefix]
+    dist = {float(x - 8): float(p) for x, p in enumerate(acc) if p != 0.0}
+    return SplitRound(dist, frozenset(done))
 
 
 def split_round_distribution(
-    splits: SplitSolver, pair: int, budget: float = DEFAULT_BUDGET
+    splits: SplitSolver, pair: int, budget: float | None = None
 ) -> dict[float, float] | None:
     """``{net: chance}`` of splitting ``pair``, every resplit included (unnormalised with a peek:
     the dealer's blackjack is the deal's), exact; ``None`` if the programme's work would pass
-    ``budget`` (see the module docstring), or for a ten-count pair split by rank (which tens
-    pair the hand is not a composition)."""
-    solver = splits.solver
-    if pair == TEN and solver.rules.split_by is SplitBy.RANK:
-        return None
-    patterns = split_patterns(solver.rules.max_split_hands, splits.resplits(pair))
-    # Each pattern as its hands' (restricted, hands on the spot for CDP, first hand); patterns
-    # that play alike are one path of the trie, counted as often as they occur.
-    paths: dict[tuple[tuple[bool, int, bool], ...], int] = {}
-    for pattern in patterns:
-        path = tuple(
-            (kind, at if splits.by_hands else 2, h == 0)
-            for h, (kind, at) in enumerate(zip(pattern.kinds, pattern.hands_at, strict=True))
-        )
-        paths[path] = paths.get(path, 0) + 1
-    programme = _Programme(splits, pair, budget)
-    if not programme.setup([pos for path in paths for pos in path]):
-        return None
-    acc = np.zeros(_MONEY)
-    start = _States(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.ones(1))
-    memo: dict[tuple[tuple[bool, int, bool], ...], _States] = {(): start}
-    for path in sorted(paths):
-        for depth in range(1, len(path) + 1):
-            prefix = path[:depth]
-            if prefix in memo:
-                continue
-            grown = programme.add(memo[path[: depth - 1]], programme.hand(*prefix[-1]))
-            if grown is None:
-                return None
-            memo[prefix] = grown
-        programme.settle(memo[path], paths[path], acc)
-        # A prefix no longer needed by a later path is dropped (paths are sorted).
-        for prefix in [p for p in memo if p and not _needed(p, path, paths)]:
-            del memo[prefix]
-    return {float(x - 8): float(p) for x, p in enumerate(acc) if p != 0.0}
+    ``budget`` (:func:`split_round`)."""
+    found = split_round(splits, pair, budget)
+    every = split_patterns(splits.solver.rules.max_split_hands, splits.resplits(pair))
+    return found.distribution if len(found.done) == len(every) else None
 
 
-def _needed(
-    prefix: tuple[tuple[bool, int, bool], ...],
-    done: tuple[tuple[bool, int, bool], ...],
-    paths: dict[tuple[tuple[bool, int, bool], ...], int],
-) -> bool:
-    """Whether a path after ``done`` (in sorted order) still starts with ``prefix``."""
-    return any(p > done and p[: len(prefix)] == prefix for p in paths)
-
-
-__all__ = ["DEFAULT_BUDGET", "HandSet", "hand_set", "split_round_distribution"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "HandSet",
+    "Path",
+    "SplitRound",
+    "hand_set",
+    "pattern_path",
+    "split_round",
+    "split_round_distribution",
+]

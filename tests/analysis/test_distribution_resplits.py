@@ -20,9 +20,9 @@ import pytest
 from engine_enumeration import Enumeration, enumerate_rounds
 from test_exact_vs_engine_enumeration import RESPLIT_CASES, optimal_decider
 
+from twentyone.analysis.exact import split_rounds
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
 from twentyone.analysis.exact.house_edge import house_edge
-from twentyone.analysis.exact import split_rounds
 from twentyone.analysis.exact.split_rounds import split_round_distribution
 from twentyone.rules import PeekMode, Rules
 

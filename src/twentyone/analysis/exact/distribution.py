@@ -411,6 +411,6 @@ __all__ = [
     "can_double",
     "deal_distributions",
     "mix",
-    "up_card_distribution",
     "settle_joint",
+    "up_card_distribution",
 ]

@@ -199,7 +199,8 @@ def _merge(keys: IntArray, money: IntArray, weight: FloatArray) -> _States:
     new = np.ones(len(keys), dtype=np.bool_)
     new[1:] = (keys[1:] != keys[:-1]) | (money[1:] != money[:-1])
     group = np.cumsum(new) - 1
-    return _States(keys[new], money[new], np.bincount(group, weights=weight))
+    summed: FloatArray = np.bincount(group, weights=weight).astype(np.float64)
+    return _States(keys[new], money[new], summed)
 
 
 class _Programme:

@@ -29,6 +29,29 @@ def test_house_edge_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert 1.0 < out["sd"] < 1.3
 
 
+def test_house_edge_computes_the_distribution_only_where_it_is_shown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The text shows the SD and the distribution with --distribution only; --json has them
+    unless --no-distribution (then null), and the figures are those of the JSON."""
+    args = ["house-edge", "european", "--rule", "decks=1", "--rule", "max_split_hands=1"]
+    assert main(args) == 0
+    assert "standard deviation" not in capsys.readouterr().out
+    assert main([*args, "--json", "--no-distribution"]) == 0
+    bare = json.loads(capsys.readouterr().out)
+    assert bare["sd"] is None and bare["variance"] is None and bare["distribution"] is None
+    assert main([*args, "--json"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert full["ev"] == bare["ev"]
+    assert main([*args, "--distribution"]) == 0
+    text = capsys.readouterr().out
+    assert f"standard deviation         {full['sd']:.4f}" in text
+    shown = [line.split() for line in text.splitlines() if line.strip().startswith("net ")]
+    nets = [float(x["net"]) for x in full["distribution"]["outcomes"]]
+    assert [float(row[1]) for row in shown] == nets
+    assert sum(float(row[2].rstrip("%")) for row in shown) == pytest.approx(100.0, abs=1e-3)
+
+
 @pytest.mark.parametrize(
     ("argv", "code"),
     [

@@ -1,12 +1,17 @@
 """``twentyone house-edge`` and ``twentyone strategy``: the exact base game (SPEC section 9).
 
-``house-edge VARIANT [--rule KEY=VALUE ...] [--strategy optimal|basic] [--json]`` prints the
-player's expected result per initial bet, the RTP and the result per amount staked; with
-``--json`` one object ``{"variant", "rules", "strategy", "ev", "rtp", "ev_per_total_bet",
-"seconds"}`` plus ``expected_stake``, ``insurance_ev``, ``sd``, ``variance`` and
-``distribution`` (``{"outcomes": [{"net", "probability"}], "exact", "sd", "variance"}``: every
-net result of a round per initial bet with its chance; ``exact`` is false when split rounds
-that may be resplit enter, their hands combined given the dealer's outcome).
+``house-edge VARIANT [--rule KEY=VALUE ...] [--strategy optimal|basic] [--json]
+[--distribution/--no-distribution]`` prints the player's expected result per initial bet, the
+RTP and the result per amount staked; with ``--json`` one object ``{"variant", "rules",
+"strategy", "ev", "rtp", "ev_per_total_bet", "seconds"}`` plus ``expected_stake``,
+``insurance_ev``, ``sd``, ``variance`` and ``distribution`` (``{"outcomes": [{"net",
+"probability"}], "exact", "sd", "variance"}``: every net result of a round per initial bet with
+its chance; ``exact`` is false when split rounds that may be resplit enter, their hands combined
+given the dealer's outcome).
+
+The distribution costs more than the house edge itself (one to three times as long), so it is
+computed only where it is shown: in the JSON object (``--no-distribution`` leaves ``sd``,
+``variance`` and ``distribution`` null), and in the text with ``--distribution``.
 
 ``strategy VARIANT [--rule KEY=VALUE ...] --format text|json|html|png [--out FILE]`` prints or
 writes the basic strategy chart derived from the exact values.
@@ -80,6 +85,14 @@ def house_edge_command(
         ),
     ] = "optimal",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    distribution: Annotated[
+        bool | None,
+        typer.Option(
+            "--distribution/--no-distribution",
+            help="Also compute the distribution of a round's result and its standard deviation "
+            "(default: with --json only).",
+        ),
+    ] = None,
 ) -> None:
     """Exact house edge of the base game (no side bets, insurance declined)."""
     from twentyone.analysis.exact.actions import StrategyKind
@@ -92,7 +105,8 @@ def house_edge_command(
         raise InvalidRulesError(
             f"unknown strategy {strategy!r}; known: {', '.join(StrategyKind)}"
         ) from exc
-    result = house_edge(rules, kind, distribution=True)
+    shown = as_json if distribution is None else distribution
+    result = house_edge(rules, kind, distribution=shown)
     if as_json:
         out = {
             "variant": name,
@@ -117,6 +131,9 @@ def house_edge_command(
     print(f"  expected total bet         {result.expected_stake:.4f} initial bets")
     if result.sd is not None:
         print(f"  standard deviation         {result.sd:.4f} initial bets per round")
+        outcomes = result.distribution.outcomes if result.distribution is not None else ()
+        for net, chance in outcomes:
+            print(f"    net {net:+5.1f}  {chance * 100:.6g}%")
     if result.insurance_ev is not None:
         print(
             f"  insurance EV (ace up)      {result.insurance_ev * 100:+.4f}% of the insurance bet"

@@ -131,7 +131,7 @@ class BasicPolicy(ActionValues):
         n = len(space)
         reach = np.zeros(n)
         reached = np.zeros(n, dtype=np.bool_)
-        probs = solver.draw_rows(space.comps)
+        probs = solver.probs
         hitting = ~space.stops & (solver._hit_ev > solver._stand_ev + _EPS)
         first = space.layers[0]
         weight = np.zeros(n)
@@ -161,7 +161,7 @@ class BasicPolicy(ActionValues):
         rules = solver.rules
         space = solver.space
         reach, reached = self._reach()
-        probs = solver.draw_rows(space.comps)
+        probs = solver.probs
         stand_ev, stand_st = solver._stand_ev, solver._stand_st
         value_ev, value_st = self._value_ev, self._value_st
         value_ev[:] = stand_ev

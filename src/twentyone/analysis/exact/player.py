@@ -86,6 +86,7 @@ class UpcardSolver:
         self.charlie = rules.charlie_cards
         self._evaluator = DealerEvaluator(shoe, up, rules.dealer_hits_soft_17)
         self._shoe_arr = np.array(shoe, dtype=np.int64)
+        self._shoe_float = self._shoe_arr.astype(np.float64)
         self._dealer_keys = np.zeros(0, dtype=np.int64)
         self._dealer_rows = np.zeros((0, N_OUTCOMES))
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
@@ -161,10 +162,11 @@ class UpcardSolver:
 
     def draw_rows(self, removed: IntArray) -> FloatArray:
         """``(H, 10)`` chance of each next card after each removal row (zero if none left)."""
-        left = np.maximum(self._shoe_arr[None, :] - removed, 0).astype(np.float64)
-        left[np.any(removed > self._shoe_arr[None, :], axis=1)] = 0.0
-        cards = np.maximum(self.cards - removed.sum(axis=1), 1).astype(np.float64)
-        chances: FloatArray = left / cards[:, None]
+        chances: FloatArray = self._shoe_float[None, :] - removed
+        over = chances.min(axis=1) < 0.0
+        np.maximum(chances, 0.0, out=chances)
+        chances /= np.maximum(self.cards - removed.sum(axis=1), 1)[:, None]
+        chances[over] = 0.0
         return chances
 
     def draws(self, removed: Composition) -> list[tuple[int, float]]:
@@ -203,19 +205,13 @@ class UpcardSolver:
         total, _ = totals(hands)
         p_bj = self.blackjack_rows(removed)
         bust = total > 21
-        versus = self.versus_dealer(hands)
+        versus = ~bust
+        if self.charlie is not None and self.rules.charlie_wins:
+            versus &= hands.sum(axis=1) < self.charlie
         win = np.where(bust, -float(stake) * (1.0 - p_bj), stake * (1.0 - p_bj))
         if np.any(versus):
             d = self.dealer_rows(removed[versus])
-            res = np.sign(total[versus][:, None] - _DEALER_TOTALS[None, :]).astype(np.float64)
-            win[versus] = stake * (
-                d[:, 0] * res[:, 0]
-                + d[:, 1] * res[:, 1]
-                + d[:, 2] * res[:, 2]
-                + d[:, 3] * res[:, 3]
-                + d[:, 4] * res[:, 4]
-                + d[:, Outcome.BUST]
-            )
+            win[versus] = stake * np.einsum("ij,ij->i", d, _VERSUS[total[versus]])
         if self.peek:
             ev = win - p_bj * 0.0
             staked = stake * (1.0 - p_bj)
@@ -263,18 +259,26 @@ class UpcardSolver:
         self._stand_ev[valid], self._stand_st[valid] = self.settle_rows(
             comps[valid], comps[valid], 1, False
         )
-        probs = self.draw_rows(comps)
+        # Only the hands that may draw (a fifth of the space) and the two-card hands (doubles)
+        # need the chances of the next card; a hand that stops is worth its stand value.
+        first = np.arange(*space.layers[0]) if space.layers else np.zeros(0, dtype=np.int64)
+        draws = np.union1d(np.flatnonzero(~space.stops), first)
+        probs = np.zeros((n, 10))
+        probs[draws] = self.draw_rows(comps[draws])
+        self.probs: FloatArray = probs
+        """``(N, 10)`` chance of each next card of every hand of the space that may draw (and
+        of every two-card hand), as :meth:`draw_rows` (zero for the others)."""
         best_ev = self._stand_ev.copy()
         best_st = self._stand_st.copy()
         hit_ev = np.zeros(n)
         hit_st = np.zeros(n)
-        for start, stop in reversed(space.layers):
-            ev, st = expect_children(probs[start:stop], space.child[start:stop], best_ev, best_st)
-            hit_ev[start:stop] = ev
-            hit_st[start:stop] = st
-            take = ~space.stops[start:stop] & (ev > self._stand_ev[start:stop] + _EPS)
-            best_ev[start:stop] = np.where(take, ev, best_ev[start:stop])
-            best_st[start:stop] = np.where(take, st, best_st[start:stop])
+        for rows in reversed(space.live_layers):
+            ev, st = expect_children(probs[rows], space.child[rows], best_ev, best_st)
+            hit_ev[rows] = ev
+            hit_st[rows] = st
+            take = ev > self._stand_ev[rows] + _EPS
+            best_ev[rows] = np.where(take, ev, best_ev[rows])
+            best_st[rows] = np.where(take, st, best_st[rows])
         self._hit_ev, self._hit_st = hit_ev, hit_st
         self._best_ev, self._best_st = best_ev, best_st
         self._double_ev = np.zeros(n)
@@ -330,6 +334,11 @@ class UpcardSolver:
 
 
 _DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
+_VERSUS = np.zeros((22, N_OUTCOMES))
+"""``_VERSUS[t]``: a standing total ``t``'s result against each dealer outcome (a dealer
+blackjack is settled apart)."""
+_VERSUS[:, : Outcome.BUST] = np.sign(np.arange(22)[:, None] - _DEALER_TOTALS[None, :])
+_VERSUS[:, Outcome.BUST] = 1.0
 
 
 def expect_children(

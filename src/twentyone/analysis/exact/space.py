@@ -55,6 +55,7 @@ class HandSpace:
         layers: ``(start, stop)`` slices of ``comps`` per card count, two cards first.
         total, soft, ncards: each hand's best total, softness and card count.
         stops: whether a hand takes no more cards (bust, 21, Charlie).
+        live_layers: per layer, the rows of the hands that do not stop.
         child: ``(N, 10)`` index of the hand plus one card of each rank, ``-1`` if that card is
             not left in the shoe or the hand stops.
         grown: the same without regard to stopping, ``-1`` where the hand plus the card is
@@ -102,6 +103,10 @@ class HandSpace:
         grown_keys = self.keys[:, None] + _WEIGHTS[None, :]
         self.grown: IntArray = self.find(grown_keys.ravel()).reshape(n, 10)
         self.child: IntArray = np.where(self.stops[:, None], -1, self.grown)
+        self.live_layers: list[IntArray] = [
+            np.flatnonzero(~self.stops[start:stop]) + start for start, stop in self.layers
+        ]
+        """Per layer, the rows of the hands that may draw (the others stop)."""
         self._rows: dict[Composition, int] = {}
 
     def __len__(self) -> int:

@@ -103,7 +103,8 @@ class SplitRows:
         context: each row's context index (:meth:`SplitSolver.context`).
         hand: each row's row in the solver's hand space.
         rowmap: ``(contexts, hand space)`` -> row, ``-1`` where play never gets there.
-        probs: ``(rows, 10)`` chance of each next card.
+        probs: ``(rows, 10)`` chance of each next card of a row that hits or doubles (zero
+            for a row that stands).
         removed: ``(rows, 10)`` cards out of the shoe besides the up card.
     """
 
@@ -349,7 +350,10 @@ class SplitSolver:
         row_code = np.concatenate(all_code) if all_code else np.zeros(0, dtype=np.int64)
         hands = space.comps[row_hand]
         removed = hands + extra[row_ctx]
-        probs = solver.draw_rows(removed)
+        # The next card's chances matter only to the rows that draw one (most rows stand).
+        draws = np.flatnonzero(row_code != SPLIT_STAND)
+        probs = np.zeros((len(row_code), 10))
+        probs[draws] = solver.draw_rows(removed[draws])
         # Settled values: standing rows (stake 1) and the drawn card of doubled rows (stake 2).
         doubling = np.flatnonzero(row_code == SPLIT_DOUBLE)
         dbl_rows = np.repeat(doubling, 10)

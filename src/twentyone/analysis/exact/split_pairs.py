@@ -19,6 +19,7 @@ this enumeration is not used (see :mod:`~twentyone.analysis.exact.distribution`)
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.player import UpcardSolver
@@ -26,8 +27,8 @@ from twentyone.analysis.exact.space import IntArray, totals
 from twentyone.analysis.exact.split import SPLIT_DOUBLE, SPLIT_HIT, SPLIT_STAND, SplitSolver
 
 _DEALER_TOTALS = np.arange(17, 22, dtype=np.int64)
-_BLOCK = 200_000
-"""Pairs of final hands summed together (bounds the memory of one batch)."""
+_CELLS = 1 << 21
+"""How many (union, cell) sums of pairs of final hands one block keeps at most."""
 _KEY_WEIGHTS = 64 ** np.arange(10, dtype=np.int64)
 
 
@@ -120,6 +121,15 @@ def _log_ff_table(shoe: tuple[int, ...], most: int) -> FloatArray:
     return table
 
 
+def _pairs(n: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Every ``(i, j)`` with ``i <= j < n``, row by row (``np.triu_indices`` in 32 bits)."""
+    lengths = np.arange(n, 0, -1, dtype=np.int32)
+    left = np.repeat(np.arange(n, dtype=np.int32), lengths)
+    starts = np.cumsum(lengths) - lengths
+    right = np.arange(len(left), dtype=np.int32) - np.repeat(starts - np.arange(n), lengths)
+    return left, right.astype(np.int32)
+
+
 def two_hand_distribution(
     splits: SplitSolver, pair: int, hands: int = 0, restricted: bool = False
 ) -> dict[float, float]:
@@ -135,7 +145,7 @@ def two_hand_distribution(
     second = hand_results(solver, cards, stake, split=True, first=False)
     if solver.peek:
         first[:, Outcome.BLACKJACK] = second[:, Outcome.BLACKJACK] = 0
-    left_i, right_i = (np.asarray(x, dtype=np.int32) for x in np.triu_indices(n_final))
+    left_i, right_i = _pairs(n_final)
     # The pairs share far fewer unions: the dealer's chances and B once per union (a
     # composition's key is linear in its counts, so a union's key is the sum of two).
     key = cards @ _KEY_WEIGHTS
@@ -147,10 +157,19 @@ def two_hand_distribution(
     # The pairs in union order: each pair's union index is then a running count.
     left_i, right_i = left_i[order], right_i[order]
     which = np.cumsum(new) - 1
+    starts = np.append(np.flatnonzero(new), len(new))
     unions = cards[left_i[new]] + cards[right_i[new]]
     fits = np.all(unions <= np.array(solver.shoe, dtype=np.int64)[None, :], axis=1)
+    # Where both hands bust (or win a Charlie) the dealer's total changes no result, only
+    # whether the dealer has a blackjack: the dealer's chances are needed only for the unions
+    # of a pair with a hand settled against the dealer's total.
+    versus = solver.versus_dealer(cards)
+    dealt = fits & np.logical_or.reduceat(versus[left_i] | versus[right_i], starts[:-1])
     weighted = np.zeros((len(unions), N_OUTCOMES))
-    weighted[fits] = solver.dealer_batch(unions[fits])
+    weighted[dealt] = solver.dealer_batch(unions[dealt])
+    blind = fits & ~dealt
+    weighted[blind, Outcome.BLACKJACK] = solver.blackjack_rows(unions[blind])
+    weighted[blind, Outcome.BUST] = 1.0 - weighted[blind, Outcome.BLACKJACK]
     if solver.peek:
         weighted[:, Outcome.BLACKJACK] = 0.0
     rest = list(solver.shoe)
@@ -164,33 +183,39 @@ def two_hand_distribution(
     ranks = np.arange(10)
     run = np.exp(log_ff[ranks[None, :], drawn].sum(axis=1) - log_size[drawn.sum(axis=1)])
     weighted[fits] *= run[:, None]
-    by_outcome = np.ascontiguousarray(weighted.T)  # one outcome's chances gather from one row
     # A final hand's results against the dealer's outcomes take few distinct rows: sum the
-    # pairs' chances per outcome into (first hand's row, second hand's row) cells.
+    # pairs' chances into (union, first hand's row, second hand's row) cells, then weigh each
+    # union's cells by its dealer chances (one matrix product per block of unions).
     rows_1, class_1 = np.unique(first, axis=0, return_inverse=True)
     rows_2, class_2 = np.unique(second, axis=0, return_inverse=True)
     class_1, class_2 = class_1.reshape(-1), class_2.reshape(-1)
     cells = len(rows_1) * len(rows_2)
-    table = np.zeros((N_OUTCOMES, cells))
     # Both hands settle alike (a peek, or a dealer blackjack takes every split bet): the pair
     # (f, g) and (g, f) fall in mirrored cells of one table, summed as one.
     alike = bool(np.array_equal(first, second))
-    for lo in range(0, len(left_i), _BLOCK):
-        i = left_i[lo : lo + _BLOCK]
-        j = right_i[lo : lo + _BLOCK]
+    table = np.zeros((cells, N_OUTCOMES))
+    # Blocks of whole unions, each of about ``step`` pairs: the per-pair arrays stay in the
+    # cache, and a block's (union, cell) sums (at most ``step * cells``) in _CELLS.
+    step = max(4096, _CELLS // cells)
+    bounds = np.unique(
+        np.append(np.searchsorted(starts, np.arange(0, len(which), step)), len(unions))
+    )
+    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        i = left_i[starts[lo] : starts[hi]]
+        j = right_i[starts[lo] : starts[hi]]
         chance = weight[i] * weight[j]
         once = np.where(i == j, 0.0, chance)
         ordered = class_1[i] * len(rows_2) + class_2[j]
         swapped = class_1[j] * len(rows_2) + class_2[i]
         if alike:
             ordered = np.minimum(ordered, swapped)
-            chance = chance + once
-        union_of = which[lo : lo + _BLOCK]
-        for o in range(N_OUTCOMES):
-            p = by_outcome[o][union_of]
-            table[o] += np.bincount(ordered, weights=chance * p, minlength=cells)
-            if not alike:
-                table[o] += np.bincount(swapped, weights=once * p, minlength=cells)
+            chance += once
+        local = (which[starts[lo] : starts[hi]] - lo) * cells
+        by_union = np.bincount(local + ordered, chance, (hi - lo) * cells)
+        if not alike:
+            by_union += np.bincount(local + swapped, once, (hi - lo) * cells)
+        table += by_union.reshape(hi - lo, cells).T @ weighted[lo:hi]
+    table = table.T
     offset = 4
     acc = np.zeros(2 * offset + 1)
     net = rows_1[:, None, :] + rows_2[None, :, :]  # (row 1, row 2, outcome)

@@ -171,3 +171,20 @@ def test_past_the_budget_the_hands_are_combined_and_the_chance_is_reported() -> 
     for net, chance in want.items():
         assert abs(dict(dist.outcomes).get(net, 0.0) - chance) <= dist.approximate + 1e-12
     assert dist.mean == pytest.approx(float(engine.ev), abs=1e-12)
+
+
+@pytest.mark.parametrize("strategy", ["basic", "cdp1", "cdp"])
+def test_every_strategy_has_an_exact_distribution_with_the_house_edge_as_mean(
+    strategy: str,
+) -> None:
+    """Basic strategy's chart and the post-split plays CDP1 and CDP (which may depend on the
+    hands on the spot) are summed the same way: exact, the chances sum to one and the mean is
+    the house edge (computed by the values, not by the distribution). Under CDP a pattern's
+    hands may all be out of reach of the tiny shoe, so some of its states are empty."""
+    rules = WHOLE_ROUND_CASES["no-peek-split-refunded-to-3"]
+    result = house_edge(rules, strategy, shoe=RESPLIT_SHOE, distribution=True)
+    dist = result.distribution
+    assert dist is not None
+    assert dist.exact
+    assert math.fsum(p for _, p in dist.outcomes) == pytest.approx(1.0, abs=1e-12)
+    assert dist.mean == pytest.approx(result.ev, abs=1e-12)

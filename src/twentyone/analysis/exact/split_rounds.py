@@ -274,6 +274,8 @@ class _Programme:
             for r in risky:
                 ok &= (keys // self.weights[r]) % self.radix[r] <= self.shoe[r]
             parts.append(_merge(keys[ok], money[ok], weight[ok]))
+        if not parts:
+            return _States(states.keys[:0], states.money[:0], states.weight[:0])
         if len(parts) == 1:
             return parts[0]
         return _merge(

@@ -16,6 +16,7 @@ LAYERS = (
     "player",
     "split",
     "split_pairs",
+    "split_rounds",
     "game",
     "basic",
     "distribution",

@@ -252,23 +252,6 @@ def test_distribution_with_two_hand_splits_matches_engine(name: str) -> None:
         assert got[net] == pytest.approx(chance, abs=1e-12), net
 
 
-RESPLIT_SHOE = (2, 0, 0, 1, 0, 1, 1, 3, 0, 6)
-"""A A 4 6 7 8 8 8 and six tens: 8-8 may be resplit to three hands."""
-
-
-def test_distribution_with_resplits_keeps_the_exact_mean() -> None:
-    """With resplits the hands are combined given the dealer's outcome: the mean (the house
-    edge) stays the engine's exactly and the result says it is not exact."""
-    rules = Rules(decks=1, peek=PeekMode.NONE, bj_takes_split_vs_ten=False, max_split_hands=3)
-    result = house_edge(rules, shoe=RESPLIT_SHOE, distribution=True)
-    assert result.distribution is not None
-    assert not result.distribution.exact
-    engine = enumerate_rounds(rules, RESPLIT_SHOE, optimal_decider(rules, RESPLIT_SHOE))
-    assert any(abs(k) > 4 for k in engine.distribution), "no three-hand round"
-    assert result.distribution.mean == pytest.approx(float(engine.ev), abs=1e-12)
-    assert sum(p for _, p in result.distribution.outcomes) == pytest.approx(1.0, abs=1e-12)
-
-
 @pytest.mark.parametrize("name", ["8s-to-3-peek", "8s-to-4-no-peek-refunds", "aces-resplit-hit"])
 def test_split_rounds_that_stay_at_two_hands_match_engine(name: str) -> None:
     """Where a resplit is possible, the rounds in which neither second card pairs its hand (two

@@ -280,8 +280,8 @@ def _returns_section(
         "is the total-dependent chart below. Insurance: per unit of insurance staked, taken "
         "with any hand (the chance of a ten under the ace is the same on average); the main-game "
         "figures decline it. Side bets: the fresh shoe enumerated exactly (fractions). Standard "
-        "deviations are per initial bet (main game, exact without resplits, see the "
-        "distribution below) or per unit staked (side bets, exact).</p>"
+        "deviations are per initial bet (main game, see the distribution below for how exact) "
+        "or per unit staked (side bets, exact).</p>"
     )
     return _section("Exact return of every bet", body)
 
@@ -349,13 +349,15 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
     body = "<h3>Net result of a round per initial bet (optimal play, insurance declined)</h3>"
     body += _table(("net result", "probability"), rows)
     exact = (
-        "exact"
+        "exact: every round summed over the cards all its hands and the dealer take, resplits "
+        "included"
         if dist.exact
         else (
-            "exact for every round of one hand and every split into two hands where no resplit "
-            "is possible; where one is, a split round's hands are combined as independent "
-            "given the dealer's final outcome, each hand's own chances exact (the mean is the "
-            "exact EV)"
+            "exact for every round except the split rounds with a resplit possible that the "
+            "exact sum leaves out for time, rounds of three or four hands mostly (chance "
+            f"{_prob(dist.approximate)}): their hands are combined as independent given the "
+            "dealer's final outcome, each hand's own chances exact, so no probability above is "
+            "off by more than that chance and the mean is the exact EV"
         )
     )
     body += (

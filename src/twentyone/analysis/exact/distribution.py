@@ -11,16 +11,17 @@ dealer's outcome vector for its removal; here each value becomes a ``(5, 7)`` ta
 (settled rows, then a backward pass through the hits, layer by layer). A round without a split
 has one hand, so its distribution is exact. A split into two hands (no resplit possible) is
 summed exactly over every pair of final hands (:mod:`~twentyone.analysis.exact.split_pairs`).
-Where a resplit is possible, a round of three or more hands shares the dealer's outcome and
-each other's cards in a number of ways that grows too fast to enumerate: each hand's table is
-exact (the same pattern weights as its value, see
-:meth:`~twentyone.analysis.exact.split.SplitSolver.value`), and the hands are combined as
-independent given the split pattern and the dealer's outcome (the rounds that stay at two hands
-could be summed exactly, ``two_hand_distribution(..., restricted=True)``, but that doubles the
-time for a figure that stays inexact). That keeps the mean
-exact (the distribution's mean is the house edge) and leaves out only what one hand's cards
-tell about another's beyond the dealer's outcome; :attr:`RoundDistribution.exact` says whether
-any such round entered.
+Where a resplit is possible, every round of the split (any number of hands) is summed exactly
+by a dynamic programme over the hands in play order
+(:mod:`~twentyone.analysis.exact.split_rounds`). Its cost is the number of distinct
+compositions the hands can take together, which for many decks and hands that draw many small
+cards (2-2 against a 7, four hands) is far beyond a second; past ``budget`` that split's hands
+are combined as independent given the split pattern and the dealer's outcome instead: each
+hand's table is exact (the same pattern weights as its value, see
+:meth:`~twentyone.analysis.exact.split.SplitSolver.value`), so the mean stays exact and only
+what one hand's cards tell about another's beyond the dealer's outcome is left out.
+:attr:`RoundDistribution.exact` says whether any such round entered and
+:attr:`RoundDistribution.approximate` how likely those rounds are.
 """
 
 from __future__ import annotations
@@ -41,10 +42,13 @@ from twentyone.analysis.exact.split import (
     SPLIT_DOUBLE,
     SPLIT_HIT,
     SPLIT_STAND,
+    SplitPattern,
     SplitSolver,
     pair_index,
+    split_patterns,
 )
 from twentyone.analysis.exact.split_pairs import hand_results, two_hand_distribution
+from twentyone.analysis.exact.split_rounds import split_round
 from twentyone.rules import SplitBy
 
 RESULTS = 5
@@ -57,12 +61,16 @@ class RoundDistribution:
 
     Attributes:
         outcomes: ``(net, probability)`` pairs in increasing net, probabilities summing to one.
-        exact: ``False`` when rounds with resplits enter, their hands combined as independent
-            given the dealer's outcome (see the module docstring).
+        exact: ``False`` when rounds of a split whose exact sum passed the budget enter, their
+            hands combined as independent given the dealer's outcome (see the module
+            docstring).
+        approximate: the chance of those rounds (``0.0`` when exact): no net result's chance
+            is off by more.
     """
 
     outcomes: tuple[tuple[float, float], ...]
     exact: bool
+    approximate: float = 0.0
 
     @property
     def mean(self) -> float:
@@ -269,13 +277,17 @@ class SplitTables:
             out += chance * table[row]
         return out
 
-    def distribution(self, pair: int) -> dict[float, float]:
+    def distribution(
+        self, pair: int, skip: frozenset[SplitPattern] = frozenset()
+    ) -> dict[float, float]:
         """``{net: chance}`` of splitting ``pair`` where a resplit is possible (unnormalised
         with a peek: no dealer blackjack), the hands combined as independent given the pattern
-        and dealer outcome."""
+        and dealer outcome; the patterns in ``skip`` left out."""
         out: dict[float, float] = {}
         memo: dict[tuple[int, bool, bool, int], FloatArray] = {}
-        for _, hands in self.splits.hand_terms(pair):
+        for pattern, hands in self.splits.hand_terms(pair):
+            if pattern in skip:
+                continue
             joint = []
             for terms in hands:
                 table = np.zeros((RESULTS, N_OUTCOMES))
@@ -306,16 +318,27 @@ def _hand_dist(table: FloatArray) -> dict[float, float]:
 
 
 def deal_distributions(
-    solver: UpcardSolver, policy: object, splits: SplitSolver
+    solver: UpcardSolver, policy: object, splits: SplitSolver, budget: float | None = None
 ) -> tuple[dict[float, float], bool]:
-    """``{net: chance}`` of a round against the solver's up card, and whether it is exact."""
+    """``{net: chance}`` of a round against the solver's up card, and whether it is exact
+    (``budget``: as :func:`~twentyone.analysis.exact.split_rounds.split_round_distribution`;
+    :func:`up_card_distribution` also gives the chance of the rounds that are not)."""
+    dist, approximate = up_card_distribution(solver, policy, splits, budget)
+    return dist, approximate == 0.0
+
+
+def up_card_distribution(
+    solver: UpcardSolver, policy: object, splits: SplitSolver, budget: float | None = None
+) -> tuple[dict[float, float], float]:
+    """``{net: chance}`` of a round against the solver's up card, and the chance of the rounds
+    whose split hands were combined as independent (see the module docstring)."""
     rules = solver.rules
     shoe = solver.shoe
     n = solver.cards
     tables = HandTables(solver, splits)
     split_tables: SplitTables | None = None
     choose = getattr(policy, "choose")  # noqa: B009 - the Policy protocol's method
-    exact = True
+    approximate = 0.0
     parts: list[tuple[float, dict[float, float]]] = []
     for a in range(10):
         for b in range(a, 10):
@@ -341,10 +364,15 @@ def deal_distributions(
                     pair = pair_index(hand)
                     assert pair is not None
                     if splits.resplits(pair):
-                        if split_tables is None:
-                            split_tables = SplitTables(splits)
-                        dist = split_tables.distribution(pair)
-                        exact = False
+                        found = split_round(splits, pair, budget)
+                        dist = found.distribution
+                        every = split_patterns(rules.max_split_hands, True)
+                        if len(found.done) < len(every):
+                            if split_tables is None:
+                                split_tables = SplitTables(splits)
+                            rest = split_tables.distribution(pair, skip=found.done)
+                            approximate += prob * weight * math.fsum(rest.values())
+                            dist = mix([(1.0, dist), (1.0, rest)])
                     else:
                         dist = two_hand_distribution(splits, pair, _two_hand_context(splits, pair))
                 elif action is Action.SURRENDER:
@@ -358,7 +386,7 @@ def deal_distributions(
                 if solver.peek:
                     dist = mix([(1.0, dist), (1.0, {-1.0: p_bj})])
                 parts.append((prob * weight, dist))
-    return mix(parts), exact
+    return mix(parts), approximate
 
 
 def _two_hand_context(splits: SplitSolver, pair: int) -> int:
@@ -366,10 +394,12 @@ def _two_hand_context(splits: SplitSolver, pair: int) -> int:
     return splits.hand_terms(pair)[0][1][0][0][4]
 
 
-def as_distribution(dist: dict[float, float], exact: bool) -> RoundDistribution:
+def as_distribution(
+    dist: dict[float, float], exact: bool, approximate: float = 0.0
+) -> RoundDistribution:
     """A :class:`RoundDistribution` from ``{net: chance}`` (zero chances dropped)."""
     outcomes = tuple((x, p) for x, p in sorted(dist.items()) if p > 0.0)
-    return RoundDistribution(outcomes, exact)
+    return RoundDistribution(outcomes, exact, approximate)
 
 
 __all__ = [
@@ -382,4 +412,5 @@ __all__ = [
     "deal_distributions",
     "mix",
     "settle_joint",
+    "up_card_distribution",
 ]

@@ -19,8 +19,8 @@ from twentyone.analysis.exact.basic import BasicPolicy, basic_policies
 from twentyone.analysis.exact.distribution import (
     RoundDistribution,
     as_distribution,
-    deal_distributions,
     mix,
+    up_card_distribution,
 )
 from twentyone.analysis.exact.game import OptimalPolicy, deal_values, make_solver, prepare_splits
 from twentyone.analysis.exact.shoe import Composition, full_shoe, size
@@ -93,6 +93,7 @@ class HouseEdgeResult:
         return {
             "outcomes": [{"net": x, "probability": p} for x, p in dist.outcomes],
             "exact": dist.exact,
+            "approximate": dist.approximate,
             "sd": dist.sd,
             "variance": dist.variance,
         }
@@ -156,16 +157,16 @@ def house_edge(
     n = size(full)
     ups: list[UpCardResult] = []
     parts: list[tuple[float, dict[float, float]]] = []
-    exact = True
+    approximate = 0.0
     for up, policy in _policies(rules, kind, full, cached=shoe is None).items():
         deals = deal_values(policy.solver, policy, policy.splits)
         ev = sum(d.probability * d.ev for d in deals)
         stake = sum(d.probability * d.stake for d in deals)
         ups.append(UpCardResult(up, full[up] / n, ev, stake))
         if distribution:
-            dist, one_hand = deal_distributions(policy.solver, policy, policy.splits)
+            dist, inexact = up_card_distribution(policy.solver, policy, policy.splits)
             parts.append((full[up] / n, dist))
-            exact &= one_hand
+            approximate += full[up] / n * inexact
     ev = sum(u.probability * u.ev for u in ups)
     stake = sum(u.probability * u.stake for u in ups)
     return HouseEdgeResult(
@@ -178,7 +179,9 @@ def house_edge(
         insurance_ev=insurance_ev(rules, full),
         up_cards=tuple(ups),
         seconds=time.perf_counter() - start,
-        distribution=as_distribution(mix(parts), exact) if distribution else None,
+        distribution=(
+            as_distribution(mix(parts), approximate == 0.0, approximate) if distribution else None
+        ),
     )
 
 

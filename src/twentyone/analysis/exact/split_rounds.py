@@ -1,0 +1,431 @@
+"""The exact distribution of a split round with resplits: every way its hands and the dealer end.
+
+Rules (SPEC section 3): each split hand gets its second card only when the hand before it is
+finished; a pair card drawn as a second card makes a new hand, played next, while fewer than
+``max_split_hands`` hands exist (aces only with ``resplit_aces``); split aces take one card
+unless ``hit_split_aces``. Each hand is settled as
+:func:`~twentyone.analysis.exact.split_pairs.hand_results` settles it (a bust loses its stake
+whatever the dealer holds; without a peek a dealer blackjack takes the first hand's bet, the
+others' only if ``bj_takes_split_vs_*``, a double part only if ``bj_takes_double_vs_*``); the
+round's result is the sum of its hands'.
+
+Method. A round of a split is one :class:`~twentyone.analysis.exact.split.SplitPattern` (which
+second cards were pair cards) and one final hand per hand in play order. A split hand plays by
+a policy that sees its own cards (and, for CDP, how many hands the spot has when it is played),
+so the ordered draws that turn a hand into final hand ``f`` are ``c(f)`` of them, counted once
+(:func:`hand_set`); every run of cards has a chance that depends only on how many of each rank
+it holds. So the round with final hands ``f_1 .. f_k`` has the chance
+``c(f_1) ... c(f_k) B(f_1 + ... + f_k)`` times the dealer's outcome chances with all of them
+out of the shoe, ``B`` the chance of one ordered run of the drawn cards. Nothing is assumed
+independent: a dynamic programme over the hands in play order keeps, per state, the cards
+taken so far (a composition) and the round's result so far against each dealer outcome (the
+sum of the hands' result rows), and merges the states that agree on both. Patterns that play
+their hands alike share their states (a trie over the hands' kinds). At the end each distinct
+composition gets one dealer vector (one batch) and ``B``.
+
+The cost is the number of distinct compositions, which grows quickly with the number of hands
+and of small cards in a hand: :func:`split_round` sums the patterns with fewest hands first
+and stops when its work passes ``budget`` (pairs of a state and a final hand), saying which
+patterns it summed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from twentyone.analysis.exact.actions import Action
+from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
+from twentyone.analysis.exact.player import can_double
+from twentyone.analysis.exact.shoe import ACE, TEN, Composition
+from twentyone.analysis.exact.space import IntArray
+from twentyone.analysis.exact.split import (
+    SPLIT_DOUBLE,
+    SPLIT_HIT,
+    SPLIT_STAND,
+    SplitPattern,
+    SplitSolver,
+    split_patterns,
+)
+from twentyone.analysis.exact.split_pairs import hand_results
+from twentyone.rules import SplitBy
+
+DEFAULT_BUDGET = 1_000_000
+"""Pairs (state, final hand) and dealer vectors (see :data:`_DEALER_COST`) one split's
+programme may visit before it leaves the remaining patterns: about a second for the standard
+6-deck game split to four hands (the exact sum of every pattern there would take hours)."""
+_DEALER_COST = 50.0
+"""One dealer vector's cost in the budget's units (about what 50 pairs cost)."""
+_CHUNK = 400_000
+"""Pairs (state, final hand) expanded at once (bounds the memory of one step)."""
+_MONEY = 17
+"""A round's result against one dealer outcome is ``-8 .. 8`` initial bets."""
+_MONEY_WEIGHTS = _MONEY ** np.arange(N_OUTCOMES, dtype=np.int64)
+"""A result row (one result per dealer outcome, each ``-8 .. 8``) as one integer, balanced
+base 17: the key of a sum of rows is the sum of their keys."""
+_MONEY_OFFSET = int(8 * _MONEY_WEIGHTS.sum())
+_CODE = {Action.STAND: SPLIT_STAND, Action.HIT: SPLIT_HIT, Action.DOUBLE: SPLIT_DOUBLE}
+
+
+@dataclass(frozen=True, slots=True)
+class HandSet:
+    """Every final hand one split hand can end in, with how many draw orders lead there.
+
+    Attributes:
+        cards: ``(F, 10)`` the final hands' cards, the pair card included.
+        stake: ``(F,)`` 1, or 2 for a doubled hand.
+        count: ``(F,)`` ``c(f)``: the ordered draws after the pair card (second card first)
+            that the policy turns into the hand.
+    """
+
+    cards: IntArray
+    stake: IntArray
+    count: FloatArray
+
+
+def _codes(splits: SplitSolver, pair: int, hands: int) -> Callable[[IntArray], IntArray]:
+    """The action code a split hand of ``pair`` takes on rows of the hand space, as the split
+    values play it (:class:`~twentyone.analysis.exact.split.SplitSolver`): CDP1's and CDP's
+    own play (CDP: for ``hands`` hands on the spot), else the policy's split-hand choice."""
+    solver = splits.solver
+    space = solver.space
+    if splits.first_hand_play:
+        table = splits.pair_play(pair, hands if splits.by_hands else 2)
+        return lambda rows: np.asarray(table[rows], dtype=np.int64)
+    batch = getattr(splits.policy, "split_actions", None)
+    if batch is not None:
+        return lambda rows: np.asarray(batch(rows), dtype=np.int64)
+
+    def one_by_one(rows: IntArray) -> IntArray:
+        out = np.zeros(len(rows), dtype=np.int64)
+        das = solver.rules.double_after_split
+        for j, i in enumerate(rows.tolist()):
+            hand: Composition = tuple(space.comps[i].tolist())
+            if space.ncards[i] == 2:
+                legal = {Action.STAND, Action.HIT}
+                if das and can_double(solver.rules, hand):
+                    legal.add(Action.DOUBLE)
+                out[j] = _CODE[splits.policy.choose(hand, frozenset(legal))]
+            else:
+                out[j] = SPLIT_HIT if splits.policy.hits(hand) else SPLIT_STAND
+        return out
+
+    return one_by_one
+
+
+def hand_set(splits: SplitSolver, pair: int, restricted: bool, hands: int = 2) -> HandSet:
+    """The final hands of one split hand of ``pair`` (see :class:`HandSet`).
+
+    ``restricted``: the second card is not a pair card (it was drawn while a resplit was
+    possible, and a pair card would have made a new hand); ``hands``: how many hands the spot
+    has when the hand is played (CDP plays by it). A forward pass over the hand space, a layer
+    of equal card count at a time, passes each hitting hand's count to its children."""
+    solver = splits.solver
+    space = solver.space
+    code_of = _codes(splits, pair, hands)
+    one_card = pair == ACE and not solver.rules.hit_split_aces
+    count = np.zeros(len(space))
+    for c in range(10):
+        if restricted and c == pair:
+            continue
+        row = space.row(tuple((i == pair) + (i == c) for i in range(10)))
+        if row >= 0 and solver.valid[row]:
+            count[row] += 1.0
+    cards: list[IntArray] = []
+    stakes: list[IntArray] = []
+    counts: list[FloatArray] = []
+    eye = np.eye(10, dtype=np.int64)
+    for start, stop in space.layers:
+        layer = np.flatnonzero(count[start:stop] > 0) + start
+        if not len(layer):
+            continue
+        settles = space.stops[layer] | (one_card & (space.ncards[layer] == 2))
+        code = np.full(len(layer), SPLIT_STAND, dtype=np.int64)
+        if np.any(~settles):
+            code[~settles] = code_of(layer[~settles])
+        standing = layer[code == SPLIT_STAND]
+        cards.append(space.comps[standing])
+        stakes.append(np.ones(len(standing), dtype=np.int64))
+        counts.append(count[standing])
+        doubling = layer[code == SPLIT_DOUBLE]
+        for c in range(10):
+            grown = space.grown[doubling, c]
+            ok = grown >= 0
+            ok[ok] = solver.valid[grown[ok]]
+            if np.any(ok):
+                cards.append(space.comps[doubling[ok]] + eye[c])
+                stakes.append(np.full(int(ok.sum()), 2, dtype=np.int64))
+                counts.append(count[doubling[ok]])
+        hitting = layer[code == SPLIT_HIT]
+        child = space.child[hitting]
+        ok = child >= 0
+        ok[ok] = solver.valid[child[ok]]
+        np.add.at(count, child[ok], np.broadcast_to(count[hitting][:, None], ok.shape)[ok])
+    return HandSet(
+        np.concatenate(cards) if cards else np.zeros((0, 10), dtype=np.int64),
+        np.concatenate(stakes) if stakes else np.zeros(0, dtype=np.int64),
+        np.concatenate(counts) if counts else np.zeros(0),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """One position of a pattern as the programme adds it: each final hand's key (its cards, in
+    the programme's mixed radix), ``c(f)`` and result row's key."""
+
+    keys: IntArray
+    count: FloatArray
+    money: IntArray
+    most: IntArray
+
+
+class _States:
+    """The programme's states: a composition key, a result-vector class and a weight each."""
+
+    def __init__(self, keys: IntArray, money: IntArray, weight: FloatArray) -> None:
+        self.keys = keys
+        self.money = money
+        self.weight = weight
+
+
+def _merge(keys: IntArray, money: IntArray, weight: FloatArray) -> _States:
+    """Sum the weights of equal ``(key, money)`` states."""
+    if not len(keys):
+        return _States(keys, money, weight)
+    order = np.lexsort((money, keys))
+    keys, money, weight = keys[order], money[order], weight[order]
+    new = np.ones(len(keys), dtype=np.bool_)
+    new[1:] = (keys[1:] != keys[:-1]) | (money[1:] != money[:-1])
+    group = np.cumsum(new) - 1
+    summed: FloatArray = np.bincount(group, weights=weight).astype(np.float64)
+    return _States(keys[new], money[new], summed)
+
+
+class _Programme:
+    """The shared machinery of one split's dynamic programme (see the module docstring)."""
+
+    def __init__(self, splits: SplitSolver, pair: int, budget: float) -> None:
+        self.splits = splits
+        self.pair = pair
+        self.solver = splits.solver
+        self.budget = budget
+        self.work = 0.0
+        self.shoe = np.array(self.solver.shoe, dtype=np.int64)
+        self._sets: dict[tuple[bool, int], HandSet] = {}
+        self._hands: dict[tuple[bool, int, bool], _Hand] = {}
+        self.radix = np.ones(10, dtype=np.int64)
+        self.weights = np.ones(10, dtype=np.int64)
+
+    def setup(self, positions: list[tuple[bool, int, bool]]) -> bool:
+        """Fix the mixed radix of composition keys from every hand set the patterns use: a
+        rank's digit holds the most the hands can take together, so no sum carries (``False``
+        if the keys would not fit 62 bits)."""
+        most = np.zeros(10, dtype=np.int64)
+        for restricted, hands, _ in positions:
+            found = self.hand_set(restricted, hands)
+            if len(found.cards):
+                most = np.maximum(most, found.cards.max(axis=0))
+        self.radix = most * self.solver.rules.max_split_hands + 1
+        if float(np.prod(self.radix.astype(np.float64))) >= 2.0**62:
+            return False
+        self.weights = np.concatenate(([1], np.cumprod(self.radix[:-1]))).astype(np.int64)
+        return True
+
+    def hand_set(self, restricted: bool, hands: int) -> HandSet:
+        key = (restricted, hands)
+        found = self._sets.get(key)
+        if found is None:
+            found = self._sets[key] = hand_set(self.splits, self.pair, restricted, hands)
+        return found
+
+    def hand(self, restricted: bool, hands: int, first: bool) -> _Hand:
+        key = (restricted, hands, first)
+        found = self._hands.get(key)
+        if found is None:
+            hs = self.hand_set(restricted, hands)
+            rows = hand_results(self.solver, hs.cards, hs.stake, split=True, first=first)
+            if self.solver.peek:
+                rows[:, Outcome.BLACKJACK] = 0
+            most = hs.cards.max(axis=0, initial=0)
+            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS, most)
+            self._hands[key] = found
+        return found
+
+    def add(self, states: _States, hand: _Hand) -> _States | None:
+        """Every state with one more hand of ``hand`` (``None`` past the budget)."""
+        n_states, n_hands = len(states.keys), len(hand.keys)
+        self.work += n_states * n_hands
+        if self.work > self.budget:
+            return None
+        parts: list[_States] = []
+        step = max(1, _CHUNK // max(n_hands, 1))
+        # Only the ranks of which a state and a hand may hold more together than the shoe.
+        held = ((states.keys[:, None] // self.weights[None, :]) % self.radix[None, :]).max(
+            axis=0, initial=0
+        )
+        risky = np.flatnonzero(held + hand.most > self.shoe).tolist()
+        for lo in range(0, n_states, step):
+            keys = (states.keys[lo : lo + step, None] + hand.keys[None, :]).ravel()
+            money = (states.money[lo : lo + step, None] + hand.money[None, :]).ravel()
+            weight = (states.weight[lo : lo + step, None] * hand.count[None, :]).ravel()
+            ok = np.ones(len(keys), dtype=np.bool_)
+            for r in risky:
+                ok &= (keys // self.weights[r]) % self.radix[r] <= self.shoe[r]
+            parts.append(_merge(keys[ok], money[ok], weight[ok]))
+        if not parts:
+            return _States(states.keys[:0], states.money[:0], states.weight[:0])
+        if len(parts) == 1:
+            return parts[0]
+        return _merge(
+            np.concatenate([p.keys for p in parts]),
+            np.concatenate([p.money for p in parts]),
+            np.concatenate([p.weight for p in parts]),
+        )
+
+    def settle(self, states: _States, multiplicity: float, acc: FloatArray) -> bool:
+        """Add the finished rounds' chances to ``acc`` (net result ``-8 .. 8`` at ``net + 8``);
+        ``False`` (nothing added) if their dealer vectors would pass the budget.
+
+        A state whose result is the same against every total and a bust (every hand busted,
+        say) needs only the dealer's blackjack chance, not the dealer's vector."""
+        if not len(states.keys):
+            return True
+        solver = self.solver
+        pair = self.pair
+        distinct, where = np.unique(states.keys, return_inverse=True)
+        where = where.reshape(-1)
+        shifted = states.money + _MONEY_OFFSET
+        nets = [(shifted // _MONEY_WEIGHTS[o]) % _MONEY for o in range(N_OUTCOMES)]
+        varies = np.zeros(len(states.keys), dtype=np.bool_)
+        for o in range(1, Outcome.BLACKJACK):
+            varies |= nets[o] != nets[0]
+        need = np.zeros(len(distinct), dtype=np.bool_)
+        need[where[varies]] = True
+        self.work += _DEALER_COST * float(need.sum())
+        if self.work > self.budget:
+            return False
+        removed = (distinct[:, None] // self.weights[None, :]) % self.radix[None, :]
+        dealer = np.zeros((len(distinct), N_OUTCOMES))
+        if np.any(need):
+            dealer[need] = solver.dealer_batch(removed[need])
+        blackjack = solver.blackjack_rows(removed[~need])
+        dealer[~need, 0] = 1.0 - blackjack
+        dealer[~need, Outcome.BLACKJACK] = blackjack
+        if solver.peek:
+            dealer[:, Outcome.BLACKJACK] = 0.0
+        # B: the chance of one ordered run of the cards drawn after the deal (the two pair
+        # cards of the deal are not drawn).
+        rest = self.shoe.copy()
+        rest[pair] -= 2
+        drawn = removed.copy()
+        drawn[:, pair] -= 2
+        run = np.ones(len(drawn))
+        for r in range(10):
+            most = int(drawn[:, r].max(initial=0))
+            ff = np.concatenate(([1.0], np.cumprod(rest[r] - np.arange(most, dtype=np.float64))))
+            run *= ff[drawn[:, r]]
+        size = drawn.sum(axis=1)
+        left = int(rest.sum())
+        ff_size = np.concatenate(
+            ([1.0], np.cumprod(left - np.arange(int(size.max(initial=0)), dtype=np.float64)))
+        )
+        run /= ff_size[size]
+        chance = multiplicity * states.weight * run[where]
+        for o in range(N_OUTCOMES):
+            acc += np.bincount(nets[o], weights=chance * dealer[where, o], minlength=_MONEY)
+        return True
+
+
+Path = tuple[tuple[bool, int, bool], ...]
+"""A pattern as the programme plays it: per hand in play order, whether its second card is
+restricted, the hands on the spot it plays by (CDP; else 2) and whether it is the first."""
+
+
+def pattern_path(splits: SplitSolver, pattern: SplitPattern) -> Path:
+    """The :data:`Path` of one pattern (patterns with one path play alike)."""
+    return tuple(
+        (kind, at if splits.by_hands else 2, h == 0)
+        for h, (kind, at) in enumerate(zip(pattern.kinds, pattern.hands_at, strict=True))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SplitRound:
+    """What the programme summed of one split.
+
+    Attributes:
+        distribution: ``{net: chance}`` of the rounds of the patterns in ``done``
+            (unnormalised: their chance, with a peek without the dealer's blackjack).
+        done: the patterns summed exactly; the others were left (the budget ran out).
+    """
+
+    distribution: dict[float, float]
+    done: frozenset[SplitPattern]
+
+
+def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> SplitRound:
+    """The exact distribution of splitting ``pair`` over as many patterns as ``budget`` allows
+    (default :data:`DEFAULT_BUDGET`), fewest hands first (see the module docstring). A
+    ten-count pair split by rank is left whole (which tens pair the hand is not a
+    composition)."""
+    solver = splits.solver
+    patterns = split_patterns(solver.rules.max_split_hands, splits.resplits(pair))
+    if pair == TEN and solver.rules.split_by is SplitBy.RANK:
+        return SplitRound({}, frozenset())
+    # Patterns that play alike are one path of the trie, counted as often as they occur.
+    paths: dict[Path, list[SplitPattern]] = {}
+    for pattern in patterns:
+        paths.setdefault(pattern_path(splits, pattern), []).append(pattern)
+    programme = _Programme(splits, pair, DEFAULT_BUDGET if budget is None else budget)
+    if not programme.setup([pos for path in paths for pos in path]):
+        return SplitRound({}, frozenset())
+    acc = np.zeros(_MONEY)
+    start = _States(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.ones(1))
+    memo: dict[Path, _States] = {(): start}
+    order = sorted(paths, key=lambda p: (len(p), p))
+    done: list[SplitPattern] = []
+    for i, path in enumerate(order):
+        states: _States | None = None
+        for depth in range(1, len(path) + 1):
+            prefix = path[:depth]
+            states = memo.get(prefix)
+            if states is None:
+                states = programme.add(memo[path[: depth - 1]], programme.hand(*prefix[-1]))
+                if states is None:
+                    break
+                memo[prefix] = states
+        if states is None:
+            break
+        if not programme.settle(states, len(paths[path]), acc):
+            break
+        done += paths[path]
+        later = order[i + 1 :]
+        for prefix in [p for p in memo if p and not any(q[: len(p)] == p for q in later)]:
+            del memo[prefix]
+    dist = {float(x - 8): float(p) for x, p in enumerate(acc) if p != 0.0}
+    return SplitRound(dist, frozenset(done))
+
+
+def split_round_distribution(
+    splits: SplitSolver, pair: int, budget: float | None = None
+) -> dict[float, float] | None:
+    """``{net: chance}`` of splitting ``pair``, every resplit included (unnormalised with a peek:
+    the dealer's blackjack is the deal's), exact; ``None`` if the programme's work would pass
+    ``budget`` (:func:`split_round`)."""
+    found = split_round(splits, pair, budget)
+    every = split_patterns(splits.solver.rules.max_split_hands, splits.resplits(pair))
+    return found.distribution if len(found.done) == len(every) else None
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "HandSet",
+    "Path",
+    "SplitRound",
+    "hand_set",
+    "pattern_path",
+    "split_round",
+    "split_round_distribution",
+]

@@ -8,8 +8,9 @@ that own those rules (:mod:`.tables`). It is checked against the engine round fo
 same shoes (:mod:`.shoe`); nothing here is trusted on its own.
 
 Every array is a plain argument, unpacked once: no tuple of arrays travels through the calls
-(Numba would count references on every access), and the helpers are compiled without
-reference counting so that LLVM inlines them. The kernel adds each round into tallies
+(Numba would count references on every access), and the kernel and its helpers are compiled
+without reference counting (:func:`~.compile.jit`), so that LLVM inlines the small helpers and
+no array is counted at a call. The kernel adds each round into tallies
 (:mod:`.record`); it writes a per-round record only when given rows to write.
 """
 

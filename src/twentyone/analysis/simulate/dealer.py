@@ -30,7 +30,7 @@ from twentyone.analysis.simulate.tables import (
 )
 
 I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
 
 MAX_CARDS = 32
@@ -49,7 +49,7 @@ def draw_to_17(
     marks: I64,
     rid: int,
     limits: I64,
-    inverses: F64,
+    magics: U64,
     pos: int,
     wpos: int,
 ) -> tuple[int, int, int, int]:
@@ -59,7 +59,7 @@ def draw_to_17(
         total = best_total(hard, ace)
         if total > 17 or (total == 17 and not (hits_soft_17 and ace == 1 and hard <= 11)):
             break
-        card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+        card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
         pos += 1
         nd += 1
         p = points(card)

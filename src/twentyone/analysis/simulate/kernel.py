@@ -102,7 +102,7 @@ __all__ = [
 ]
 
 I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
 I32 = npt.NDArray[np.int32]
@@ -170,7 +170,7 @@ def play_rounds(
     side_stakes: I64,
     shoe: I64,
     limits: I64,
-    inverses: F64,
+    magics: U64,
     words: U32,
     wpos: int,
     end: int,
@@ -216,7 +216,7 @@ def play_rounds(
         # the deal: each spot, the dealer, each spot, the dealer (no hole card in ENHC)
         for s in range(spots):
             base = s * SPC
-            card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             sp[base + SP_C0] = card
             sp[base + SP_N] = 2
@@ -224,16 +224,16 @@ def play_rounds(
             sp[base + SP_READY] = -1
             sp[base + SP_EVEN] = 0
             sp[base + SP_HANDS] = 1
-        dealer0, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+        dealer0, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
         pos += 1
         for s in range(spots):
-            card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             sp[s * SPC + SP_C1] = card
         dealer1 = 0
         nd = 1
         if peek != 2:
-            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             nd = 2
         up_card = dealer1 if first_down else dealer0
@@ -281,7 +281,7 @@ def play_rounds(
                     marks,
                     rid,
                     limits,
-                    inverses,
+                    magics,
                     hs,
                     sp,
                     s,
@@ -307,7 +307,7 @@ def play_rounds(
         if peek == 2 and not open_bet and blackjack == -1 and n_sides > 0:
             open_bet = open_at_the_end(rules, sp, spots, asks)
         if peek == 2 and (need_total or open_bet):
-            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             nd = 2
         if blackjack == -1:
@@ -327,7 +327,7 @@ def play_rounds(
                 marks,
                 rid,
                 limits,
-                inverses,
+                magics,
                 pos,
                 wpos,
             )

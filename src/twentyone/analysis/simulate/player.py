@@ -33,7 +33,7 @@ from twentyone.analysis.simulate.tables import (
 I64 = npt.NDArray[np.int64]
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
-F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
 
 MAX_SPOTS = 7
@@ -122,7 +122,7 @@ def play_spot(
     marks: I64,
     rid: int,
     limits: I64,
-    inverses: F64,
+    magics: U64,
     hs: I64,
     sp: I64,
     s: int,
@@ -187,7 +187,7 @@ def play_spot(
             else:
                 action = HIT if hit[node * 10 + up - 1] == 1 else STAND
             if action in (HIT, DOUBLE):
-                card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+                card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
                 pos += 1
                 _spot_card(sp, base, card, asks)
                 p = points(card)
@@ -221,7 +221,7 @@ def play_spot(
                 hands += 1
                 from_split = 1
                 split_aces = 1 if pa == 1 else 0
-                b, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+                b, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
                 pos += 1
                 _spot_card(sp, base, b, asks)
                 split = True
@@ -249,7 +249,7 @@ def play_spot(
         # the next split hand takes its second card
         waiting -= 1
         a = sp[base + SP_STACK + waiting]
-        b, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+        b, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
         pos += 1
         _spot_card(sp, base, b, asks)
         first = 0

@@ -103,11 +103,10 @@ def settle_hand(
     charlie = rules[R_CHARLIE]
     if charlie > 0 and rules[R_CHARLIE_WINS] == 1 and cards >= charlie:
         return O_CHARLIE, 2 * stake
-    if dealer_total > 21 or total > dealer_total:
-        return O_WIN, 2 * stake
-    if total == dealer_total:
-        return O_PUSH, stake
-    return O_LOSE, 0
+    # win, push or lose without a branch: which it is, is the round's most random question
+    win = (dealer_total > 21) | (total > dealer_total)
+    push = total == dealer_total
+    return O_LOSE - (O_LOSE - O_WIN) * win - (O_LOSE - O_PUSH) * push, stake * (2 * win + push)
 
 
 @inline

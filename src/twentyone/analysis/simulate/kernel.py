@@ -344,22 +344,26 @@ def play_rounds(
             outcome = hs[row + HF_OUTCOME]
             doubled = hs[row + HF_DOUBLE]
             natural = hs[row + HF_NATURAL]
-            if outcome == 0:
-                outcome, back = settle_hand(
-                    rules,
-                    blackjack,
-                    ace_up,
-                    dealer_total,
-                    natural,
-                    doubled,
-                    hs[row + HF_FIRST],
-                    hs[row + HF_CARDS],
-                    hs[row + HF_TOTAL],
-                )
-                hs[row + HF_OUTCOME] = outcome
-                hs[row + HF_RETURNED] = back
+            # every hand is settled and the result kept where the hand was still in play (a
+            # branch on a bust would be mispredicted as often as hands bust)
+            settled, back = settle_hand(
+                rules,
+                blackjack,
+                ace_up,
+                dealer_total,
+                natural,
+                doubled,
+                hs[row + HF_FIRST],
+                hs[row + HF_CARDS],
+                hs[row + HF_TOTAL],
+            )
+            open_hand = outcome == 0
+            outcome += open_hand * settled
+            back = hs[row + HF_RETURNED] + open_hand * back
+            hs[row + HF_OUTCOME] = outcome
+            hs[row + HF_RETURNED] = back
             staked += bet * (1 + doubled)
-            returned += hs[row + HF_RETURNED]
+            returned += back
             outcomes[outcome] += 1
             # branch-free: the round's outcomes are random, a mispredicted branch is dear
             flags |= doubled * FLAG_DOUBLE | natural * FLAG_PLAYER_BLACKJACK

@@ -205,6 +205,9 @@ def play_rounds(
     insurance_offered = rules[R_INSURANCE] == 1
     even_money = rules[R_EVEN_MONEY] == 1
     n_sides = rules[R_SIDES]
+    # a hand of this many cards is paid as a Charlie before the dealer plays (none: no hand
+    # holds that many cards)
+    charlie_paid = charlie if charlie_wins and charlie > 0 else 64
     keep = records.shape[0] > 0
     # the main sums, kept in registers and added to ``sums`` on return
     t_rounds = t_net = t_net_sq = t_staked = t_staked_sq = t_net_staked = t_ins = t_ins_sq = 0
@@ -238,7 +241,10 @@ def play_rounds(
             nd = 2
         up_card = dealer1 if first_down else dealer0
         up = points(up_card)
-        blackjack = -1 if up in (1, 10) else 0
+        # the dealer's blackjack: -1 while unknown (an ace or a ten up), 0 no, 1 yes; the
+        # round's flags are worked out without branches where the cards decide them at random
+        ace_or_ten = (up == 1) | (up == 10)
+        blackjack = -int(ace_or_ten)
         insured = 0
         flags = 0
         # insurance and even money, spot by spot in play order
@@ -258,8 +264,8 @@ def play_rounds(
                     sp[base + SP_INS] = bet // 2
                     insured += 1
                     flags |= FLAG_INSURANCE
-        if peek == 0 and blackjack == -1:
-            blackjack = is_blackjack(dealer0, dealer1)
+        if peek == 0:
+            blackjack = ace_or_ten * is_blackjack(dealer0, dealer1)
         # the players, spot by spot (after a peek that found blackjack the round is over)
         nh = 0
         asks = 0
@@ -297,12 +303,11 @@ def play_rounds(
         need_total = False
         for i in range(nh):
             row = i * HS
-            if hs[row + HF_OUTCOME] == 0:
-                live = True
-                if hs[row + HF_NATURAL] == 0 and not (
-                    charlie_wins and charlie > 0 and hs[row + HF_CARDS] >= charlie
-                ):
-                    need_total = True
+            open_hand = hs[row + HF_OUTCOME] == 0
+            live |= open_hand
+            need_total |= (
+                open_hand & (hs[row + HF_NATURAL] == 0) & (hs[row + HF_CARDS] < charlie_paid)
+            )
         open_bet = blackjack == -1 and (live or insured > 0)
         if peek == 2 and not open_bet and blackjack == -1 and n_sides > 0:
             open_bet = open_at_the_end(rules, sp, spots, asks)
@@ -310,10 +315,10 @@ def play_rounds(
             dealer1, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             nd = 2
-        if blackjack == -1:
-            blackjack = is_blackjack(dealer0, dealer1) if nd == 2 else 0
-        hard = points(dealer0) + (points(dealer1) if nd == 2 else 0)
-        ace = 1 if points(dealer0) == 1 or (nd == 2 and points(dealer1) == 1) else 0
+        # a second card not drawn is 0, of no points
+        blackjack += (blackjack == -1) * (1 + is_blackjack(dealer0, dealer1))
+        hard = points(dealer0) + points(dealer1)
+        ace = int((points(dealer0) == 1) | (points(dealer1) == 1))
         dealer_total = best_total(hard, ace)
         if need_total and blackjack == 0:
             dealer_total, nd, pos, wpos = draw_to_17(

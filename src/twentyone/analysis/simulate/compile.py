@@ -10,6 +10,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
+import numpy as np
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -102,6 +104,13 @@ def rank(card: int) -> int:
 def code(card: int) -> int:
     """A kernel card's engine code (what the side-bet tables are indexed by)."""
     return card & 63
+
+
+@inline
+def unsigned(index: int) -> np.uint64:
+    """``index`` as an unsigned index: Numba then has no negative index to wrap around (a
+    shift, an and, an add and a read of the array's length at every access)."""
+    return np.uint64(index)
 
 
 @inline

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import NUMBA, best_total, inline, jit, points
+from twentyone.analysis.simulate.compile import NUMBA, best_total, inline, jit, points, unsigned
 from twentyone.analysis.simulate.dealer import draw_to_17, is_blackjack, settle_hand
 from twentyone.analysis.simulate.player import (
     HF_CARDS,
@@ -369,10 +369,10 @@ def play_rounds(
             hs[row + HF_RETURNED] = back
             staked += bet * (1 + doubled)
             returned += back
-            outcomes[outcome] += 1
+            outcomes[unsigned(outcome)] += 1
             # branch-free: the round's outcomes are random, a mispredicted branch is dear
             flags |= doubled * FLAG_DOUBLE | natural * FLAG_PLAYER_BLACKJACK
-            flags |= OUTCOME_FLAGS[outcome]
+            flags |= OUTCOME_FLAGS[unsigned(outcome)]
         if nh > spots:
             flags |= FLAG_SPLIT
         flags |= (blackjack == 1) * FLAG_DEALER_BLACKJACK | (dealer_total > 21) * FLAG_DEALER_BUST
@@ -385,7 +385,7 @@ def play_rounds(
                 if stake > 0 and blackjack == 1:
                     ins_returned += stake + rules[R_INS_WIN]
         for s in range(spots):
-            hand_counts[sp[s * SPC + SP_HANDS]] += 1
+            hand_counts[unsigned(sp[s * SPC + SP_HANDS])] += 1
         side_returned = 0
         if n_sides > 0:
             side_returned = settle_side_bets(
@@ -411,7 +411,7 @@ def play_rounds(
         t_net_staked += net * staked
         t_ins += ins_net
         t_ins_sq += ins_net * ins_net
-        net_hist[(net - net_low) // net_unit] += 1
+        net_hist[unsigned((net - net_low) // net_unit)] += 1
         for f in range(N_FLAGS):
             flag_counts[f] += flags >> f & 1
         if keep:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import best_total, expand, inline, points, rank
+from twentyone.analysis.simulate.compile import best_total, expand, inline, points, rank, unsigned
 from twentyone.analysis.simulate.record import O_BUST, O_CHARLIE, O_EVEN_MONEY, O_SURRENDER
 from twentyone.analysis.simulate.shoe import draw
 from twentyone.analysis.simulate.tables import (
@@ -161,7 +161,7 @@ def play_spot(
         ace = 1 if pa == 1 or pb == 1 else 0
         total = best_total(hard, ace)
         n = 2
-        node = child[child[pa - 1] * 10 + pb - 1]
+        node = child[unsigned(child[unsigned(pa - 1)] * 10 + pb - 1)]
         doubled = 0
         outcome = 0
         returned = 0
@@ -173,7 +173,9 @@ def play_spot(
             done = natural
         else:
             asks += 1
-            mask = legal[(((split_aces * 2 + 1) * 4 + hands - 1) * 13 + rank(a)) * 13 + rank(b)]
+            mask = legal[
+                unsigned((((split_aces * 2 + 1) * 4 + hands - 1) * 13 + rank(a)) * 13 + rank(b))
+            ]
             if total == 21 or (split_aces == 1 and mask & ((1 << HIT) | (1 << SPLIT)) == 0):
                 done = 1
         split = False
@@ -181,11 +183,13 @@ def play_spot(
             asks += 1
             if n == 2:
                 if from_split == 0:
-                    action = first_act[((up - 1) * 13 + rank(a)) * 13 + rank(b)]
+                    action = first_act[unsigned(((up - 1) * 13 + rank(a)) * 13 + rank(b))]
                 else:
-                    action = two_card[(((up - 1) * 10 + pa - 1) * 10 + pb - 1) * 32 + mask]
+                    action = two_card[
+                        unsigned((((up - 1) * 10 + pa - 1) * 10 + pb - 1) * 32 + mask)
+                    ]
             else:
-                action = HIT if hit[node * 10 + up - 1] == 1 else STAND
+                action = HIT if hit[unsigned(node * 10 + up - 1)] == 1 else STAND
             if action in (HIT, DOUBLE):
                 card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
                 pos += 1
@@ -196,7 +200,7 @@ def play_spot(
                     ace = 1
                 n += 1
                 if node >= 0:
-                    node = child[node * 10 + p - 1]
+                    node = child[unsigned(node * 10 + p - 1)]
                 total = best_total(hard, ace)
                 if action == DOUBLE:
                     doubled = 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import inline, kernel_card
+from twentyone.analysis.simulate.compile import inline, kernel_card, unsigned
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -85,18 +85,19 @@ def draw(
     """
     n = shoe.shape[0]
     left = n - pos
-    limit = limits[pos]
+    at = unsigned(pos)
+    limit = limits[at]
     while True:
         if wpos >= end or pos >= n:
             return EXHAUSTED_CARD, end + 1
-        word = np.int64(words[wpos])
+        word = np.int64(words[unsigned(wpos)])
         wpos += 1
         if word < limit:
             break
-    j = pos + word - np.int64(quotient(np.uint64(word), magics[pos])) * left
+    j = unsigned(pos + word - np.int64(quotient(np.uint64(word), magics[at])) * left)
     stamp = rid << 16
     at_j = marks[j]
     card = at_j & 0xFFFF if at_j >> 16 == rid else shoe[j]
-    at_pos = marks[pos]
-    marks[j] = stamp | (at_pos & 0xFFFF if at_pos >> 16 == rid else shoe[pos])
+    at_pos = marks[at]
+    marks[j] = stamp | (at_pos & 0xFFFF if at_pos >> 16 == rid else shoe[at])
     return card, wpos

@@ -30,7 +30,7 @@ from twentyone.analysis.simulate.run import (
     make_job,
     run_chunk,
 )
-from twentyone.analysis.simulate.shoe import shuffle_tables
+from twentyone.analysis.simulate.shoe import quotient, shuffle_tables
 from twentyone.analysis.simulate.strategy import find_strategy
 from twentyone.analysis.simulate.tables import kernel_tables
 from twentyone.rng import SeededRandomSource
@@ -297,17 +297,18 @@ def test_word_stream_is_the_seeded_source_stream() -> None:
 
 
 def test_the_draw_quotient_is_exact_at_every_multiple() -> None:
-    """``word % left`` is taken as ``word - floor(word × inverse) × left``: with the inverse
-    rounded up the floor is exact, checked where it could slip (each side of an exact
+    """``word % left`` is taken as ``word - q × left`` with ``q`` the quotient by the magic
+    number of ``left``: checked against ``//`` where it could slip (each side of an exact
     multiple, near zero and near 2**32) for every shoe size up to eight decks."""
     rng = np.random.default_rng(0)
-    _, inverses = shuffle_tables(8 * 52)
-    for pos, inverse in enumerate(inverses):
+    _, magics = shuffle_tables(8 * 52)
+    for pos, magic in enumerate(magics):
         left = 8 * 52 - pos
         top = (2**32 - 1) // left
         k = np.concatenate(
             (np.arange(1, 500), np.arange(top - 500, top + 1), rng.integers(1, top, 3000))
         )
-        words = np.concatenate((k * left, k * left - 1, rng.integers(0, 2**32, 3000)))
+        words = np.concatenate((k * left, k * left - 1, rng.integers(0, 2**32, 3000), [0]))
         words = words[(words >= 0) & (words < 2**32)]
-        assert np.array_equal((words * inverse).astype(np.int64), words // left), left
+        q = getattr(quotient, "py_func", quotient)(words.astype(np.uint64), magic)
+        assert np.array_equal(q.astype(np.int64), words // left), left

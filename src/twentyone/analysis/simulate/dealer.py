@@ -30,7 +30,7 @@ from twentyone.analysis.simulate.tables import (
 )
 
 I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
 
 MAX_CARDS = 32
@@ -49,7 +49,7 @@ def draw_to_17(
     marks: I64,
     rid: int,
     limits: I64,
-    inverses: F64,
+    magics: U64,
     pos: int,
     wpos: int,
 ) -> tuple[int, int, int, int]:
@@ -59,7 +59,7 @@ def draw_to_17(
         total = best_total(hard, ace)
         if total > 17 or (total == 17 and not (hits_soft_17 and ace == 1 and hard <= 11)):
             break
-        card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+        card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
         pos += 1
         nd += 1
         p = points(card)
@@ -103,11 +103,10 @@ def settle_hand(
     charlie = rules[R_CHARLIE]
     if charlie > 0 and rules[R_CHARLIE_WINS] == 1 and cards >= charlie:
         return O_CHARLIE, 2 * stake
-    if dealer_total > 21 or total > dealer_total:
-        return O_WIN, 2 * stake
-    if total == dealer_total:
-        return O_PUSH, stake
-    return O_LOSE, 0
+    # win, push or lose without a branch: which it is, is the round's most random question
+    win = (dealer_total > 21) | (total > dealer_total)
+    push = total == dealer_total
+    return O_LOSE - (O_LOSE - O_WIN) * win - (O_LOSE - O_PUSH) * push, stake * (2 * win + push)
 
 
 @inline

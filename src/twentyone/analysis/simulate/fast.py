@@ -78,11 +78,11 @@ class _Deck:
     """One shoe's arrays for the kernel: the cards in order, the shuffle's tables and marks,
     and the working rows."""
 
-    __slots__ = ("hs", "inverses", "limits", "marks", "shoe", "sp")
+    __slots__ = ("hs", "limits", "magics", "marks", "shoe", "sp")
 
     def __init__(self, shoe: I64) -> None:
         self.shoe = shoe
-        self.limits, self.inverses = shuffle_tables(len(shoe))
+        self.limits, self.magics = shuffle_tables(len(shoe))
         self.hs, self.sp, self.marks = new_work(len(shoe))
 
 
@@ -111,7 +111,7 @@ def _kernel(
         tables.side_stakes,
         deck.shoe,
         deck.limits,
-        deck.inverses,
+        deck.magics,
         words,
         wpos,
         end,

@@ -8,8 +8,9 @@ that own those rules (:mod:`.tables`). It is checked against the engine round fo
 same shoes (:mod:`.shoe`); nothing here is trusted on its own.
 
 Every array is a plain argument, unpacked once: no tuple of arrays travels through the calls
-(Numba would count references on every access), and the helpers are compiled without
-reference counting so that LLVM inlines them. The kernel adds each round into tallies
+(Numba would count references on every access), and the kernel and its helpers are compiled
+without reference counting (:func:`~.compile.jit`), so that LLVM inlines the small helpers and
+no array is counted at a call. The kernel adds each round into tallies
 (:mod:`.record`); it writes a per-round record only when given rows to write.
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import NUMBA, best_total, inline, jit, points
+from twentyone.analysis.simulate.compile import NUMBA, best_total, inline, jit, points, unsigned
 from twentyone.analysis.simulate.dealer import draw_to_17, is_blackjack, settle_hand
 from twentyone.analysis.simulate.player import (
     HF_CARDS,
@@ -101,7 +102,7 @@ __all__ = [
 ]
 
 I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
 I32 = npt.NDArray[np.int32]
@@ -169,7 +170,7 @@ def play_rounds(
     side_stakes: I64,
     shoe: I64,
     limits: I64,
-    inverses: F64,
+    magics: U64,
     words: U32,
     wpos: int,
     end: int,
@@ -204,6 +205,9 @@ def play_rounds(
     insurance_offered = rules[R_INSURANCE] == 1
     even_money = rules[R_EVEN_MONEY] == 1
     n_sides = rules[R_SIDES]
+    # a hand of this many cards is paid as a Charlie before the dealer plays (none: no hand
+    # holds that many cards)
+    charlie_paid = charlie if charlie_wins and charlie > 0 else 64
     keep = records.shape[0] > 0
     # the main sums, kept in registers and added to ``sums`` on return
     t_rounds = t_net = t_net_sq = t_staked = t_staked_sq = t_net_staked = t_ins = t_ins_sq = 0
@@ -215,7 +219,7 @@ def play_rounds(
         # the deal: each spot, the dealer, each spot, the dealer (no hole card in ENHC)
         for s in range(spots):
             base = s * SPC
-            card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             sp[base + SP_C0] = card
             sp[base + SP_N] = 2
@@ -223,21 +227,24 @@ def play_rounds(
             sp[base + SP_READY] = -1
             sp[base + SP_EVEN] = 0
             sp[base + SP_HANDS] = 1
-        dealer0, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+        dealer0, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
         pos += 1
         for s in range(spots):
-            card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             sp[s * SPC + SP_C1] = card
         dealer1 = 0
         nd = 1
         if peek != 2:
-            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             nd = 2
         up_card = dealer1 if first_down else dealer0
         up = points(up_card)
-        blackjack = -1 if up in (1, 10) else 0
+        # the dealer's blackjack: -1 while unknown (an ace or a ten up), 0 no, 1 yes; the
+        # round's flags are worked out without branches where the cards decide them at random
+        ace_or_ten = (up == 1) | (up == 10)
+        blackjack = -int(ace_or_ten)
         insured = 0
         flags = 0
         # insurance and even money, spot by spot in play order
@@ -257,8 +264,8 @@ def play_rounds(
                     sp[base + SP_INS] = bet // 2
                     insured += 1
                     flags |= FLAG_INSURANCE
-        if peek == 0 and blackjack == -1:
-            blackjack = is_blackjack(dealer0, dealer1)
+        if peek == 0:
+            blackjack = ace_or_ten * is_blackjack(dealer0, dealer1)
         # the players, spot by spot (after a peek that found blackjack the round is over)
         nh = 0
         asks = 0
@@ -280,7 +287,7 @@ def play_rounds(
                     marks,
                     rid,
                     limits,
-                    inverses,
+                    magics,
                     hs,
                     sp,
                     s,
@@ -296,23 +303,22 @@ def play_rounds(
         need_total = False
         for i in range(nh):
             row = i * HS
-            if hs[row + HF_OUTCOME] == 0:
-                live = True
-                if hs[row + HF_NATURAL] == 0 and not (
-                    charlie_wins and charlie > 0 and hs[row + HF_CARDS] >= charlie
-                ):
-                    need_total = True
+            open_hand = hs[row + HF_OUTCOME] == 0
+            live |= open_hand
+            need_total |= (
+                open_hand & (hs[row + HF_NATURAL] == 0) & (hs[row + HF_CARDS] < charlie_paid)
+            )
         open_bet = blackjack == -1 and (live or insured > 0)
         if peek == 2 and not open_bet and blackjack == -1 and n_sides > 0:
             open_bet = open_at_the_end(rules, sp, spots, asks)
         if peek == 2 and (need_total or open_bet):
-            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+            dealer1, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
             pos += 1
             nd = 2
-        if blackjack == -1:
-            blackjack = is_blackjack(dealer0, dealer1) if nd == 2 else 0
-        hard = points(dealer0) + (points(dealer1) if nd == 2 else 0)
-        ace = 1 if points(dealer0) == 1 or (nd == 2 and points(dealer1) == 1) else 0
+        # a second card not drawn is 0, of no points
+        blackjack += (blackjack == -1) * (1 + is_blackjack(dealer0, dealer1))
+        hard = points(dealer0) + points(dealer1)
+        ace = int((points(dealer0) == 1) | (points(dealer1) == 1))
         dealer_total = best_total(hard, ace)
         if need_total and blackjack == 0:
             dealer_total, nd, pos, wpos = draw_to_17(
@@ -326,7 +332,7 @@ def play_rounds(
                 marks,
                 rid,
                 limits,
-                inverses,
+                magics,
                 pos,
                 wpos,
             )
@@ -343,26 +349,30 @@ def play_rounds(
             outcome = hs[row + HF_OUTCOME]
             doubled = hs[row + HF_DOUBLE]
             natural = hs[row + HF_NATURAL]
-            if outcome == 0:
-                outcome, back = settle_hand(
-                    rules,
-                    blackjack,
-                    ace_up,
-                    dealer_total,
-                    natural,
-                    doubled,
-                    hs[row + HF_FIRST],
-                    hs[row + HF_CARDS],
-                    hs[row + HF_TOTAL],
-                )
-                hs[row + HF_OUTCOME] = outcome
-                hs[row + HF_RETURNED] = back
+            # every hand is settled and the result kept where the hand was still in play (a
+            # branch on a bust would be mispredicted as often as hands bust)
+            settled, back = settle_hand(
+                rules,
+                blackjack,
+                ace_up,
+                dealer_total,
+                natural,
+                doubled,
+                hs[row + HF_FIRST],
+                hs[row + HF_CARDS],
+                hs[row + HF_TOTAL],
+            )
+            open_hand = outcome == 0
+            outcome += open_hand * settled
+            back = hs[row + HF_RETURNED] + open_hand * back
+            hs[row + HF_OUTCOME] = outcome
+            hs[row + HF_RETURNED] = back
             staked += bet * (1 + doubled)
-            returned += hs[row + HF_RETURNED]
-            outcomes[outcome] += 1
+            returned += back
+            outcomes[unsigned(outcome)] += 1
             # branch-free: the round's outcomes are random, a mispredicted branch is dear
             flags |= doubled * FLAG_DOUBLE | natural * FLAG_PLAYER_BLACKJACK
-            flags |= OUTCOME_FLAGS[outcome]
+            flags |= OUTCOME_FLAGS[unsigned(outcome)]
         if nh > spots:
             flags |= FLAG_SPLIT
         flags |= (blackjack == 1) * FLAG_DEALER_BLACKJACK | (dealer_total > 21) * FLAG_DEALER_BUST
@@ -375,7 +385,7 @@ def play_rounds(
                 if stake > 0 and blackjack == 1:
                     ins_returned += stake + rules[R_INS_WIN]
         for s in range(spots):
-            hand_counts[sp[s * SPC + SP_HANDS]] += 1
+            hand_counts[unsigned(sp[s * SPC + SP_HANDS])] += 1
         side_returned = 0
         if n_sides > 0:
             side_returned = settle_side_bets(
@@ -401,7 +411,7 @@ def play_rounds(
         t_net_staked += net * staked
         t_ins += ins_net
         t_ins_sq += ins_net * ins_net
-        net_hist[(net - net_low) // net_unit] += 1
+        net_hist[unsigned((net - net_low) // net_unit)] += 1
         for f in range(N_FLAGS):
             flag_counts[f] += flags >> f & 1
         if keep:

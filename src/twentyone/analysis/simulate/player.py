@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import best_total, expand, inline, points, rank
+from twentyone.analysis.simulate.compile import best_total, expand, inline, points, rank, unsigned
 from twentyone.analysis.simulate.record import O_BUST, O_CHARLIE, O_EVEN_MONEY, O_SURRENDER
 from twentyone.analysis.simulate.shoe import draw
 from twentyone.analysis.simulate.tables import (
@@ -33,7 +33,7 @@ from twentyone.analysis.simulate.tables import (
 I64 = npt.NDArray[np.int64]
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
-F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
 
 MAX_SPOTS = 7
@@ -122,7 +122,7 @@ def play_spot(
     marks: I64,
     rid: int,
     limits: I64,
-    inverses: F64,
+    magics: U64,
     hs: I64,
     sp: I64,
     s: int,
@@ -161,7 +161,7 @@ def play_spot(
         ace = 1 if pa == 1 or pb == 1 else 0
         total = best_total(hard, ace)
         n = 2
-        node = child[child[pa - 1] * 10 + pb - 1]
+        node = child[unsigned(child[unsigned(pa - 1)] * 10 + pb - 1)]
         doubled = 0
         outcome = 0
         returned = 0
@@ -173,7 +173,9 @@ def play_spot(
             done = natural
         else:
             asks += 1
-            mask = legal[(((split_aces * 2 + 1) * 4 + hands - 1) * 13 + rank(a)) * 13 + rank(b)]
+            mask = legal[
+                unsigned((((split_aces * 2 + 1) * 4 + hands - 1) * 13 + rank(a)) * 13 + rank(b))
+            ]
             if total == 21 or (split_aces == 1 and mask & ((1 << HIT) | (1 << SPLIT)) == 0):
                 done = 1
         split = False
@@ -181,13 +183,15 @@ def play_spot(
             asks += 1
             if n == 2:
                 if from_split == 0:
-                    action = first_act[((up - 1) * 13 + rank(a)) * 13 + rank(b)]
+                    action = first_act[unsigned(((up - 1) * 13 + rank(a)) * 13 + rank(b))]
                 else:
-                    action = two_card[(((up - 1) * 10 + pa - 1) * 10 + pb - 1) * 32 + mask]
+                    action = two_card[
+                        unsigned((((up - 1) * 10 + pa - 1) * 10 + pb - 1) * 32 + mask)
+                    ]
             else:
-                action = HIT if hit[node * 10 + up - 1] == 1 else STAND
+                action = HIT if hit[unsigned(node * 10 + up - 1)] == 1 else STAND
             if action in (HIT, DOUBLE):
-                card, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+                card, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
                 pos += 1
                 _spot_card(sp, base, card, asks)
                 p = points(card)
@@ -196,7 +200,7 @@ def play_spot(
                     ace = 1
                 n += 1
                 if node >= 0:
-                    node = child[node * 10 + p - 1]
+                    node = child[unsigned(node * 10 + p - 1)]
                 total = best_total(hard, ace)
                 if action == DOUBLE:
                     doubled = 1
@@ -221,7 +225,7 @@ def play_spot(
                 hands += 1
                 from_split = 1
                 split_aces = 1 if pa == 1 else 0
-                b, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+                b, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
                 pos += 1
                 _spot_card(sp, base, b, asks)
                 split = True
@@ -249,7 +253,7 @@ def play_spot(
         # the next split hand takes its second card
         waiting -= 1
         a = sp[base + SP_STACK + waiting]
-        b, wpos = draw(shoe, words, end, marks, rid, limits, inverses, pos, wpos)
+        b, wpos = draw(shoe, words, end, marks, rid, limits, magics, pos, wpos)
         pos += 1
         _spot_card(sp, base, b, asks)
         first = 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.simulate.compile import code, expand, inline, rank
+from twentyone.analysis.simulate.compile import code, expand, inline, rank, unsigned
 from twentyone.analysis.simulate.player import (
     SP_C0,
     SP_C1,
@@ -92,14 +92,15 @@ def settle_side_bets(
             at = s * SPC
             key = (
                 at_round
-                + side_pairs[pairs + 52 * code(sp[at + SP_C0]) + code(sp[at + SP_C1])] * row_len
+                + side_pairs[unsigned(pairs + 52 * code(sp[at + SP_C0]) + code(sp[at + SP_C1]))]
+                * row_len
             )
             if third_stride != 0:
                 key += (code(sp[at + SP_C2]) if sp[at + SP_N] >= 3 else NO_CARD) * third_stride
-            entry = side_table[key]
+            entry = side_table[unsigned(key)]
             index = entry & LINE_MASK  # the outcome index + 1, 0 lose
             sp[at + SP_OUT + b] = index - 1
-            side_counts[b, index] += 1
+            side_counts[b, unsigned(index)] += 1
             losers += index == 0
             win = stake * (entry >> SIDE_LINE_BITS)
             sp[at + SP_WIN + b] = win

@@ -284,6 +284,7 @@ def test_limits_form_and_breaks_on_the_account_page(tab: Page, live: LiveServer)
     # circle, no deal (the first click is not the one that finds out).
     sentence = "You are taking a time-out: no new round can start until it ends."
     expect(tab.locator("#why-blocked")).to_have_text(sentence)
+    expect(tab.locator("#message")).to_have_text("Play is paused")  # not "Place your bets"
     settled(tab)
     for selector in (".chip[data-value='1000']", ".chip[data-value='100']", "#btn-deal"):
         assert looks_disabled(tab, selector), selector

@@ -194,7 +194,9 @@ function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
   wins.replaceChildren();
   message.className = "message";
   if (!round) {
-    message.textContent = table.total ? t("table.bets-ready", { amount: formatMoney(table.total) }) : t("table.place-bets");
+    // during a break or a due reality check the felt does not invite a bet the rack refuses
+    if (playBlock()) message.textContent = t("table.paused");
+    else message.textContent = table.total ? t("table.bets-ready", { amount: formatMoney(table.total) }) : t("table.place-bets");
     return;
   }
   if (round.status !== "open") {

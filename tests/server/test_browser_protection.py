@@ -289,6 +289,7 @@ def test_limits_form_and_breaks_on_the_account_page(tab: Page, live: LiveServer)
     for selector in (".chip[data-value='1000']", ".chip[data-value='100']", "#btn-deal"):
         assert looks_disabled(tab, selector), selector
     expect(tab.locator(".spot[data-pos='0'] .bet-circle")).to_be_disabled()
+    assert looks_disabled(tab, "#btn-increase-0")  # European's Increase (+) too
     expect(tab.locator("#btn-deal")).to_have_attribute("aria-describedby", "why-blocked")
     expect(tab.locator(".chip[data-value='1000']")).to_have_attribute("title", sentence)
     # the key for spot 1 sends nothing either: the reader hears the sentence, nothing is refused

@@ -36,7 +36,7 @@ from twentyone.server.idempotency import request_hash
 from twentyone.server.routers.rounds import decided
 from twentyone.server.routers.tables import DEALS, dealt
 from twentyone.server.schemas import ActionIn
-from twentyone.server.security import ASGIApp, Message, Receive, Scope, Send
+from twentyone.server.security import ASGIApp, Message, Receive, Scope, Send, replay
 from twentyone.server.settings import ServerSettings
 from twentyone.store.service import TableService
 
@@ -72,7 +72,7 @@ class PlayLane:
         messages = await _body(receive)
         call = self._call(scope, deal, act, b"".join(m.get("body", b"") for m in messages))
         if call is None:  # the app answers (or refuses) it as the route does
-            await self.app(scope, _replay(messages, receive), send)
+            await self.app(scope, replay(messages, receive), send)
             return
         try:
             response: Response = await anyio.to_thread.run_sync(call)
@@ -129,14 +129,3 @@ async def _body(receive: Receive) -> list[Message]:
         messages.append(message)
         if message["type"] != "http.request" or not message.get("more_body", False):
             return messages
-
-
-def _replay(messages: list[Message], receive: Receive) -> Receive:
-    pending = list(messages)
-
-    async def replay() -> Message:
-        if pending:
-            return pending.pop(0)
-        return await receive()
-
-    return replay

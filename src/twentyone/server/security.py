@@ -131,7 +131,7 @@ class Guard:
             message = f"the request body is larger than {limit:,} bytes"
             await error_response("body-too-large", message)(scope, receive, reply)
             return
-        await self.app(scope, _replay(body, receive), reply)
+        await self.app(scope, replay(body, receive), reply)
 
     def _refusal(
         self, scope: Scope, headers: dict[str, str], cookie: str | None
@@ -199,7 +199,8 @@ def _csrf_cookie(settings: ServerSettings, token: str, secure: bool) -> bytes:
     return (cookie + ("; Secure" if secure else "")).encode()
 
 
-def _replay(messages: list[Message], receive: Receive) -> Receive:
+def replay(messages: list[Message], receive: Receive) -> Receive:
+    """A ``receive`` that hands out ``messages`` (a body already read) before reading on."""
     pending = list(messages)
 
     async def replay() -> Message:

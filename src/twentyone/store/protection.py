@@ -301,19 +301,8 @@ _PRUNE = delete(TALLY).where(
         and_(_T.span == bindparam("b_d"), _T.bucket < bindparam("b_day_from")),
     ),
 )
-_WRITTEN = (
-    "limits",
-    "reality_minutes",
-    "timeout_until",
-    "timeout_set_at",
-    "excluded_until",
-    "excluded_set_at",
-    "session_started_at",
-    "session_checked_at",
-    "session_staked",
-    "session_returned",
-    "updated_at",
-)
+_WRITTEN = (*(column.name for column in rows.PROTECTION_COLS[1:]), "updated_at")
+"""The columns a save writes: the settings after the player's id, and the time of the save."""
 _INSERT = insert(PROTECTION).values({n: bindparam(n) for n in ("player_id", *_WRITTEN)})
 _UPDATE = (
     update(PROTECTION)

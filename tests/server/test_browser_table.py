@@ -712,6 +712,9 @@ def test_a_chip_placed_flies_from_the_rack_unless_reduced_motion_is_asked(
     else:
         assert len(placed) == 1 and "v2500" in placed[0]["cls"]
         assert placed[0]["from"].startswith("translate(")
+        # it starts over the rack, which lies below the circles: a move down from its resting place
+        dy = float(placed[0]["from"].split(",")[1].split("px")[0])
+        assert dy > 0, placed[0]["from"]
     tab.context.close()
 
 

@@ -111,25 +111,11 @@ export function flip(card, ms) {
 export function moveChip(circle, way, ms) {
   const tray = document.getElementById("dealer-tray");
   if (!tray || skipping || ms <= 0 || reducedMotion()) return;
-  const a = circle.getBoundingClientRect();
-  const b = tray.getBoundingClientRect();
-  const chip = document.createElement("span");
-  chip.className = `chip mini flying ${way}`;
-  chip.setAttribute("aria-hidden", "true");
-  chip.style.left = `${a.left + a.width / 2 - 12}px`;
-  chip.style.top = `${a.top + a.height / 2 - 12}px`;
-  document.body.append(chip);
-  const dx = b.left + b.width / 2 - (a.left + a.width / 2);
-  const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+  const [chip, dx, dy] = flyingChip(`chip mini flying ${way}`, circle, tray);
   const atTray = { transform: `translate(${dx}px, ${dy}px) scale(.7)`, opacity: 0.2 };
   const atCircle = { transform: "none", opacity: 1 };
-  const move = chip.animate(way === "collect" ? [atCircle, atTray] : [atTray, atCircle], {
-    duration: Math.max(150, ms * 1.4),
-    easing: "ease-in-out",
-    id: "deal",
-  });
-  move.onfinish = () => chip.remove();
-  move.oncancel = () => chip.remove();
+  const frames = way === "collect" ? [atCircle, atTray] : [atTray, atCircle];
+  fly(chip, frames, { duration: Math.max(150, ms * 1.4), easing: "ease-in-out", id: "deal" });
 }
 
 /**
@@ -142,21 +128,39 @@ export function moveChip(circle, way, ms) {
 export function throwChip(from, to, value) {
   const ms = cardPause();
   if (skipping || ms <= 0 || reducedMotion()) return;
-  const a = from.getBoundingClientRect();
-  const b = to.getBoundingClientRect();
+  const [chip, dx, dy] = flyingChip(`chip mini flying place v${value}`, to, from);
+  const frames = [{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }];
+  fly(chip, frames, { duration: Math.max(150, ms), easing: "ease-out", id: "place" });
+}
+
+/**
+ * A copy of a chip for a flight, resting on the centre of `at`, and how far `other`'s centre is
+ * from there.
+ * @param {string} cls the copy's classes
+ * @param {Element} at where the copy rests when its animation is not running
+ * @param {Element} other the flight's other end
+ * @returns {[HTMLElement, number, number]} the copy, and the offset to `other` in px
+ */
+function flyingChip(cls, at, other) {
+  const a = at.getBoundingClientRect();
+  const b = other.getBoundingClientRect();
   const chip = document.createElement("span");
-  chip.className = `chip mini flying place v${value}`;
+  chip.className = cls;
   chip.setAttribute("aria-hidden", "true");
-  chip.style.left = `${b.left + b.width / 2 - 12}px`;
-  chip.style.top = `${b.top + b.height / 2 - 12}px`;
+  chip.style.left = `${a.left + a.width / 2 - 12}px`;
+  chip.style.top = `${a.top + a.height / 2 - 12}px`;
   document.body.append(chip);
-  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-  const move = chip.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }], {
-    duration: Math.max(150, ms),
-    easing: "ease-out",
-    id: "place",
-  });
+  return [chip, b.left + b.width / 2 - (a.left + a.width / 2), b.top + b.height / 2 - (a.top + a.height / 2)];
+}
+
+/**
+ * Runs a flight and removes the copy when it ends or is cancelled.
+ * @param {HTMLElement} chip
+ * @param {Keyframe[]} frames
+ * @param {KeyframeAnimationOptions} options
+ */
+function fly(chip, frames, options) {
+  const move = chip.animate(frames, options);
   move.onfinish = () => chip.remove();
   move.oncancel = () => chip.remove();
 }

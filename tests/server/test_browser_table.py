@@ -679,6 +679,24 @@ def test_cards_fly_from_the_shoe_unless_reduced_motion_is_asked(
     tab.context.close()
 
 
+def test_the_shortcuts_link_is_left_out_on_a_touch_only_phone(
+    browser: Browser, live: LiveServer
+) -> None:
+    """A phone with no keyboard has no keys to list: the "Shortcuts (?)" link is not shown there,
+    and it is on a desktop with a mouse."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
+    touch = context.new_page()
+    open_table(touch, live, "lucky-lucky")
+    assert touch.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
+    expect(touch.locator("#btn-help")).to_be_hidden()
+    expect(touch.locator("#btn-deal")).to_be_visible()
+    context.close()
+    desk = new_page(browser)
+    open_table(desk, live, "lucky-lucky")
+    expect(desk.locator("#btn-help")).to_be_visible()
+    desk.context.close()
+
+
 PLACED_JS = """
 () => {
   window.__placed = [];

@@ -3,9 +3,7 @@ the hole card where the game deals it late, the drawing to 17, and each hand's r
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-
+from twentyone.analysis.simulate.arrays import I64, U32, U64
 from twentyone.analysis.simulate.compile import best_total, inline, points
 from twentyone.analysis.simulate.record import (
     O_BET_RETURNED,
@@ -28,10 +26,6 @@ from twentyone.analysis.simulate.tables import (
     R_TAKES_SPLIT_ACE,
     R_TAKES_SPLIT_TEN,
 )
-
-I64 = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
-U32 = npt.NDArray[np.uint32]
 
 MAX_CARDS = 32
 """Cards the dealer can hold."""

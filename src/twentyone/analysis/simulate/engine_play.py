@@ -12,8 +12,8 @@ from collections.abc import Callable
 from functools import cache
 
 import numpy as np
-import numpy.typing as npt
 
+from twentyone.analysis.simulate.arrays import I64
 from twentyone.analysis.simulate.fast import ChunkTallies
 from twentyone.analysis.simulate.record import (
     F_CARDS,
@@ -59,7 +59,6 @@ from twentyone.rules import Rules
 from twentyone.sidebets.base import LOSE
 from twentyone.sidebets.paytables import OUTCOMES
 
-I64 = npt.NDArray[np.int64]
 Decide = Callable[[tuple[Card, ...], Card, frozenset[str]], str]
 """``(hand cards sorted by code, up card, legal action names) -> action name``."""
 

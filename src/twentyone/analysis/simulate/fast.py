@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
+from twentyone.analysis.simulate.arrays import I64, U32
 from twentyone.analysis.simulate.compile import kernel_card
 from twentyone.analysis.simulate.kernel import (
     N_FIELDS,
@@ -15,9 +15,6 @@ from twentyone.analysis.simulate.kernel import (
 )
 from twentyone.analysis.simulate.tables import KernelTables
 from twentyone.cards import build_shoe
-
-I64 = npt.NDArray[np.int64]
-U32 = npt.NDArray[np.uint32]
 
 WORD_BLOCK = 4096
 """Words per draw from the generator: the block :class:`twentyone.rng.SeededRandomSource`

@@ -16,9 +16,7 @@ no array is counted at a call. The kernel adds each round into tallies
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-
+from twentyone.analysis.simulate.arrays import I8, I16, I32, I64, U32, U64
 from twentyone.analysis.simulate.compile import NUMBA, best_total, inline, jit, points, unsigned
 from twentyone.analysis.simulate.dealer import draw_to_17, is_blackjack, settle_hand
 from twentyone.analysis.simulate.player import (
@@ -100,13 +98,6 @@ __all__ = [
     "play_rounds",
     "shuffle_tables",
 ]
-
-I64 = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
-I8 = npt.NDArray[np.int8]
-I16 = npt.NDArray[np.int16]
-I32 = npt.NDArray[np.int32]
-U32 = npt.NDArray[np.uint32]
 
 
 @inline

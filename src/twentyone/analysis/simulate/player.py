@@ -13,8 +13,8 @@ The strategy is data: the decision tables of :mod:`.tables` answer every questio
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
+from twentyone.analysis.simulate.arrays import I8, I16, I64, U32, U64
 from twentyone.analysis.simulate.compile import best_total, expand, inline, points, rank, unsigned
 from twentyone.analysis.simulate.record import O_BUST, O_CHARLIE, O_EVEN_MONEY, O_SURRENDER
 from twentyone.analysis.simulate.shoe import draw
@@ -29,12 +29,6 @@ from twentyone.analysis.simulate.tables import (
     STAND,
     SURRENDER,
 )
-
-I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
-I16 = npt.NDArray[np.int16]
-U64 = npt.NDArray[np.uint64]
-U32 = npt.NDArray[np.uint32]
 
 MAX_SPOTS = 7
 MAX_HANDS = 4 * MAX_SPOTS

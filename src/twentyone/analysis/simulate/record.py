@@ -7,9 +7,8 @@ so checked mode compares the two field by field; :class:`~.stats.Tally` reads th
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
-I64 = npt.NDArray[np.int64]
+from twentyone.analysis.simulate.arrays import I64
 
 # -- the per-round record (only when asked for) -----------------------------------------------
 

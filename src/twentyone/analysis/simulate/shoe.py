@@ -13,13 +13,9 @@ mark, finds the shoe in order again.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
+from twentyone.analysis.simulate.arrays import I64, U32, U64
 from twentyone.analysis.simulate.compile import inline, kernel_card, unsigned
-
-I64 = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
-U32 = npt.NDArray[np.uint32]
 
 WORD_LIMIT = 4294967296
 EXHAUSTED_CARD = kernel_card(9)

@@ -4,9 +4,7 @@ no-hole-card dealer plays (an open wager makes the dealer draw the second card).
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-
+from twentyone.analysis.simulate.arrays import I16, I32, I64
 from twentyone.analysis.simulate.compile import code, expand, inline, rank, unsigned
 from twentyone.analysis.simulate.player import (
     SP_C0,
@@ -26,10 +24,6 @@ from twentyone.analysis.simulate.tables import (
     R_QUEEN_HEARTS,
     SIDE_LINE_BITS,
 )
-
-I64 = npt.NDArray[np.int64]
-I16 = npt.NDArray[np.int16]
-I32 = npt.NDArray[np.int32]
 
 SEVEN = 6
 LINE_MASK = (1 << SIDE_LINE_BITS) - 1

@@ -12,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
-import numpy.typing as npt
 
 from twentyone.analysis.simulate.fast import ChunkTallies
 from twentyone.analysis.simulate.record import (
@@ -30,8 +29,6 @@ from twentyone.analysis.simulate.record import (
 )
 from twentyone.analysis.simulate.tables import MAIN_BET, Layout
 from twentyone.sidebets.base import LOSE
-
-I64 = npt.NDArray[np.int64]
 
 Z99 = 2.5758293035489004
 """The two-sided 99% normal quantile."""

@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from twentyone.analysis.simulate.arrays import I64
 from twentyone.analysis.simulate.strategy import InsurancePolicy, PlayStrategy
 from twentyone.cards import DECK, Card, Rank, Suit
 from twentyone.engine.hands import PlayerHand, hand_actions
@@ -40,8 +41,6 @@ from twentyone.rules import PeekMode, Rules, SideBetRules
 from twentyone.sidebets.base import LOSE, SideBetContext
 from twentyone.sidebets.paytables import OUTCOMES, SideBetName, find_paytable
 from twentyone.sidebets.registry import SIDE_BETS
-
-I64 = npt.NDArray[np.int64]
 
 # -- action codes and legal-set bits the kernel uses ------------------------------------------
 

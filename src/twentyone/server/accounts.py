@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -43,7 +44,7 @@ from twentyone.store import db
 from twentyone.store.admin_models import PlayerLockRow
 from twentyone.store.locks import AccountLockedError
 from twentyone.store.service import TableService
-from twentyone.store.unit import naive
+from twentyone.store.unit import Unit, naive
 
 _LOGIN = (
     select(
@@ -68,6 +69,18 @@ SEEN_STEP = timedelta(minutes=1)
 """How stale a session's recorded last use may get before it is written again."""
 
 
+def _checked(row: Any, now: datetime) -> tuple[Login, datetime | None]:
+    """The login a session row (:data:`_LOGIN`) names and its last use, or the refusal."""
+    if row is None:
+        raise NotAuthenticatedError("the session has expired or was closed: log in again")
+    player_id, expires_at, seen, _created_at, username, locked = row
+    if expires_at <= now:
+        raise NotAuthenticatedError("the session has expired or was closed: log in again")
+    if locked is not None:
+        raise AccountLockedError("this account is locked by the casino")
+    return Login(player_id, username), seen
+
+
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -83,6 +96,12 @@ class Login:
 
     player_id: str
     username: str | None
+
+    def player_in(self, unit: Unit) -> str | None:
+        """The player id, looked up (where it is looked up at all) in the request's own
+        transaction ``unit``; ``None``: the session needs more than a read — ask
+        :attr:`player_id` outside any transaction (see :class:`~twentyone.server.deps.SessionLogin`)."""
+        return self.player_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,16 +169,23 @@ class Accounts:
         with self._reads.connect() as conn:  # one statement (no BEGIN, no ROLLBACK)
             row = driver.one(conn, driver.prepare(_LOGIN), {"token_hash": token_hash})
         now = self._clock()
-        if row is None:
-            raise NotAuthenticatedError("the session has expired or was closed: log in again")
-        player_id, expires_at, seen, _created_at, username, locked = row
-        if expires_at <= now:
-            raise NotAuthenticatedError("the session has expired or was closed: log in again")
-        if locked is not None:
-            raise AccountLockedError("this account is locked by the casino")
+        login, seen = _checked(row, now)
         if seen is None or now - seen >= SEEN_STEP:
-            self._seen(token_hash, player_id, username, seen, now)
-        return Login(player_id, username)
+            self._seen(token_hash, login.player_id, login.username, seen, now)
+        return login
+
+    def login_in(self, unit: Unit, token: str) -> Login | None:
+        """The login of a session token, read in ``unit`` (the request's own transaction: no
+        connection of its own), refused as :meth:`login_of` refuses it; ``None`` when the
+        session's use is due to be recorded (at most once a minute): then :meth:`login_of`,
+        outside any transaction, records it (or closes an idle session) as it always does."""
+        driver = self._driver
+        row = driver.one(unit.conn, driver.prepare(_LOGIN), {"token_hash": _token_hash(token)})
+        now = self._clock()
+        login, seen = _checked(row, now)
+        if seen is None or now - seen >= SEEN_STEP:
+            return None
+        return login
 
     def _seen(
         self,

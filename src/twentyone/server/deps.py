@@ -19,6 +19,7 @@ from twentyone.server.errors import NotAuthenticatedError
 from twentyone.server.settings import RtpProvider, ServerSettings
 from twentyone.server.throttle import Throttles
 from twentyone.store.service import TableService
+from twentyone.store.unit import Unit
 
 
 async def get_service(request: Request) -> TableService:
@@ -69,6 +70,9 @@ class SessionLogin(Login):
 
     The endpoints that take it run in a worker thread, and so does the lookup then: one
     hand-off to a thread per request instead of two (the dependency's own and the endpoint's).
+    A play request looks it up in its own transaction (:meth:`player_in`, from
+    :func:`~twentyone.server.idempotency.once`): one statement more there instead of a
+    connection of its own.
     """
 
     __slots__ = ("_accounts", "_found", "_token")
@@ -91,6 +95,15 @@ class SessionLogin(Login):
     @property
     def player_id(self) -> str:
         return self._login().player_id
+
+    def player_in(self, unit: Unit) -> str | None:
+        found: Login | None = self._found
+        if found is None:
+            found = self._accounts.login_in(unit, self._token)
+            if found is None:
+                return None
+            object.__setattr__(self, "_found", found)
+        return found.player_id
 
     @property
     def username(self) -> str | None:

@@ -25,6 +25,7 @@ from sqlalchemy import Table, bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from twentyone.errors import TwentyoneError
+from twentyone.server.accounts import Login
 from twentyone.server.errors import IdempotencyKeyReusedError
 from twentyone.server.models import IdempotencyRow
 from twentyone.store.service import TableService
@@ -50,8 +51,13 @@ IdempotencyKey = Annotated[
 
 
 def request_hash(request: Request, body: BaseModel | None = None) -> str:
-    """What a repeat must match: the method, the path and the body."""
-    text = f"{request.method} {request.url.path}\n{'' if body is None else body.model_dump_json()}"
+    """What a repeat must match: the method, the path and the body.
+
+    The path as ``request.url.path`` has it, read from the request's scope (building the URL
+    costs more than the hash)."""
+    scope = request.scope
+    path = scope["path"].replace("?", "%3F").replace("#", "%23").replace("\\", "%5C")
+    text = f"{scope['method']} {path}\n{'' if body is None else body.model_dump_json()}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -88,36 +94,69 @@ def _answer(body: str | bytes, status: int) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
+class _LookUpFirst(Exception):  # noqa: N818 (a signal, not an error)
+    """The session needs more than a read (its use is due to be recorded): look it up first."""
+
+
 def once(
     service: TableService,
-    player_id: str,
+    login: Login,
     *,
     key: str | None,
     fingerprint: str,
     status: int,
-    work: Callable[[], BaseModel],
+    work: Callable[[str], BaseModel],
 ) -> Response:
-    """The response of ``work()`` the first time ``key`` is seen for the player; the stored
-    one after (with ``Idempotent-Replayed: true``).
+    """The response of ``work(player_id)`` the first time ``key`` is seen for the login's
+    player; the stored one after (with ``Idempotent-Replayed: true``).
 
     The answer is encoded once, here, in the request's worker thread: the JSON stored with the
     key is the body sent (a model returned to FastAPI would be validated again in another
     worker thread and encoded again on the event loop).
 
-    The record is looked up and written in ``work``'s own transaction (``work`` takes the
-    player's lock as its first step, as every store call does). Two copies of one request at
-    once: the second either finds the record, or — having waited on the player's lock while
-    the first committed — fails (the key's primary key, or a refusal such as
-    ``round-in-progress``), is rolled back whole, and then answers the first one's record.
+    One transaction does it all: the session is looked up in it (:meth:`Login.player_in`: on
+    SQLite the request's one connection, on PostgreSQL one pool checkout for the request), then
+    the record is looked up and written in ``work``'s own transaction (``work`` takes the
+    player's lock as its first step, as every store call does). A session whose use is due to
+    be recorded (once a minute) is looked up on its own first, as before, and the request runs
+    after. Two copies of one request at once: the second either finds the record, or — having
+    waited on the player's lock while the first committed — fails (the key's primary key, or a
+    refusal such as ``round-in-progress``), is rolled back whole, and then answers the first
+    one's record.
     """
+    try:
+        return _once(service, login, key, fingerprint, status, work)
+    except _LookUpFirst:
+        login.player_id  # noqa: B018 (outside any transaction: the session's use recorded)
+        return _once(service, login, key, fingerprint, status, work)
+
+
+def _player(login: Login, unit: Unit) -> str:
+    player_id = login.player_in(unit)
+    if player_id is None:
+        raise _LookUpFirst  # nothing written yet: the unit rolls back
+    return player_id
+
+
+def _once(
+    service: TableService,
+    login: Login,
+    key: str | None,
+    fingerprint: str,
+    status: int,
+    work: Callable[[str], BaseModel],
+) -> Response:
     if key is None:
-        return _answer(work().model_dump_json(), status)
+        with service.unit(whole=True) as unit:
+            return _answer(work(_player(login, unit)).model_dump_json(), status)
+    player_id: str | None = None
     try:
         with service.unit(whole=True) as unit:  # a refusal ends it: no savepoints inside
+            player_id = _player(login, unit)
             replayed = _replay(unit, player_id, key, fingerprint)
             if replayed is not None:
                 return replayed
-            body = work().model_dump_json()
+            body = work(player_id).model_dump_json()
             driver = unit.driver
             if secrets.randbelow(PRUNE_ONE_IN) == 0:
                 prune = driver.prepare(_PRUNE)
@@ -136,8 +175,8 @@ def once(
             )
             return _answer(body, status)
     except (IntegrityError, TwentyoneError) as exc:
-        if isinstance(exc, IdempotencyKeyReusedError):
-            raise
+        if isinstance(exc, IdempotencyKeyReusedError) or player_id is None:
+            raise  # (no player: the session was refused)
         with service.unit() as unit:  # a twin may have committed first: answer its record
             replayed = _replay(unit, player_id, key, fingerprint)
         if replayed is None:

@@ -44,9 +44,8 @@ def decided(
     transaction, one durable commit; with an ``Idempotency-Key``, a repeat answers the first
     response). Runs in a worker thread (the route below, and the play lane:
     :mod:`twentyone.server.lane`)."""
-    player = login.player_id
 
-    def work() -> RoundOut:
+    def work(player: str) -> RoundOut:
         state = service.play.act(
             player,
             body.action,
@@ -56,7 +55,7 @@ def decided(
         )
         return RoundOut.model_validate(state.to_dict())
 
-    return once(service, player, key=key, fingerprint=fingerprint, status=200, work=work)
+    return once(service, login, key=key, fingerprint=fingerprint, status=200, work=work)
 
 
 @router.post("/{round_id}/actions", response_model=RoundOut, summary="Take a decision")

@@ -92,17 +92,15 @@ def dealt(
     transaction (one durable commit); with an ``Idempotency-Key``, a repeat answers the first
     deal's response and deals nothing. Runs in a worker thread (the routes below, and the play
     lane: :mod:`twentyone.server.lane`)."""
-    player_id = login.player_id
     deal = DEALS[how]
 
-    def work() -> TableOut:
-        with service.unit(whole=True):
-            state = deal(service.play, player_id, variant)
-            table = service.seat.table(player_id, variant, dealt=state)
-        return table_out(table, state)  # with a key: still inside the record's transaction
+    def work(player_id: str) -> TableOut:
+        state = deal(service.play, player_id, variant)
+        table = service.seat.table(player_id, variant, dealt=state)
+        return table_out(table, state)  # still inside the request's one transaction
 
     created = status.HTTP_201_CREATED
-    return once(service, player_id, key=key, fingerprint=fingerprint, status=created, work=work)
+    return once(service, login, key=key, fingerprint=fingerprint, status=created, work=work)
 
 
 @router.post("/deal", status_code=status.HTTP_201_CREATED, response_model=TableOut, summary="DEAL")

@@ -28,12 +28,12 @@ def top_up(
     ``Idempotency-Key`` a repeat answers the first response.
     """
 
-    def work() -> WalletOut:
-        return WalletOut.model_validate(service.accounts.top_up(login.player_id).to_dict())
+    def work(player_id: str) -> WalletOut:
+        return WalletOut.model_validate(service.accounts.top_up(player_id).to_dict())
 
     result = once(
         service,
-        login.player_id,
+        login,
         key=idempotency_key,
         fingerprint=request_hash(request),
         status=200,

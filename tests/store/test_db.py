@@ -1,5 +1,6 @@
 """The database connection's mechanics: SQLite checkpoints in a thread of their own, the worker
-threads a server process needs, and driver errors raised as SQLAlchemy raises them."""
+threads a server process needs, driver errors raised as SQLAlchemy raises them, and PostgreSQL
+connections a restart closed replaced before they fail a request."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
+from storetest import KEY
 
 from twentyone.store import db
 from twentyone.store.service import TableService
@@ -69,9 +71,9 @@ def test_request_connections_leave_checkpoints_to_the_thread(tmp_path: Path) -> 
 
 def test_a_server_on_sqlite_needs_two_worker_threads(service: TableService) -> None:
     """One writes (a SQLite file has one writer at a time), one reads; PostgreSQL locks a
-    player's row, so the server keeps its own number."""
-    expected = db.SQLITE_WORKERS if db.is_sqlite(service.engine) else None
-    assert db.worker_threads(service.engine) == expected
+    player's row, so a few threads run several players' requests at once."""
+    sqlite = db.is_sqlite(service.engine)
+    assert db.worker_threads(service.engine) == (2 if sqlite else 6)
 
 
 def test_a_driver_error_is_raised_as_sqlalchemy_raises_it(service: TableService) -> None:
@@ -100,3 +102,38 @@ def test_units_on_a_sqlite_file_share_one_writing_connection(service: TableServi
     if db.is_sqlite(service.engine):
         assert first is again
     assert service.accounts.wallet(player).balance == 100_000
+
+
+def _end_every_connection(url: str) -> int:
+    """Close every connection to the database at ``url`` from the server's side, as a restart
+    does (each backend sends its last message and exits); how many there were."""
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            ended = conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).all()
+    finally:
+        admin.dispose()
+    assert all(done for (done,) in ended)  # each backend is gone, its socket closed
+    return len(ended)
+
+
+def test_after_a_postgresql_restart_no_request_fails(pg_empty: str) -> None:
+    """Every pooled connection the server closed is replaced when it is next checked out: the
+    calls after a restart all succeed, however many connections the pool kept."""
+    service = TableService.open(pg_empty, key=KEY)
+    try:
+        players = [service.accounts.create_player(f"p{i}").id for i in range(3)]
+        balances = [service.accounts.wallet(player).balance for player in players]
+        held = [service.engine.connect() for _ in range(3)]  # the pool keeps three
+        for conn in held:
+            conn.close()
+        assert _end_every_connection(pg_empty) >= 3
+        for _ in range(2):  # as many calls as the pool has dead connections, and more
+            assert [service.accounts.wallet(player).balance for player in players] == balances
+    finally:
+        service.close()

@@ -100,7 +100,7 @@ class Login:
     def player_in(self, unit: Unit) -> str | None:
         """The player id, looked up (where it is looked up at all) in the request's own
         transaction ``unit``; ``None``: the session needs more than a read — ask
-        :attr:`player_id` outside any transaction (see :class:`~twentyone.server.deps.SessionLogin`)."""
+        :attr:`player_id` outside any transaction (:class:`.deps.SessionLogin`)."""
         return self.player_id
 
 

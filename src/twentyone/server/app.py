@@ -75,10 +75,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        if threads is not None:
-            # Sync endpoints run in this event loop's worker threads: as many as the store
-            # can use (a SQLite file writes one transaction at a time).
-            anyio.to_thread.current_default_thread_limiter().total_tokens = threads
+        # Sync endpoints run in this event loop's worker threads: as many as the store can
+        # use (a SQLite file writes one transaction at a time; PostgreSQL waits on round trips).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         if owned:
             # What the app built at start-up lives as long as the process: keep it out of the
             # collector's full passes (one over it takes ~100 ms, a pause every request feels).

@@ -205,8 +205,9 @@ def server(args: argparse.Namespace, url: str, port: int) -> Iterator[psutil.Pro
                     if proc.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("the server did not start") from None
                     time.sleep(0.1)
-            time.sleep(0.5 * args.workers)  # let every worker finish starting
-            yield psutil.Process(proc.pid)
+            root = psutil.Process(proc.pid)
+            settle(root, args.workers)
+            yield root
         finally:
             proc.terminate()
             try:
@@ -214,6 +215,23 @@ def server(args: argparse.Namespace, url: str, port: int) -> Iterator[psutil.Pro
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def settle(root: psutil.Process, workers: int, *, quiet: float = 0.05, bound: float = 60) -> None:
+    """Wait until the server has finished starting: every worker process up (``workers`` > 1:
+    Uvicorn's supervisor and its children) and the advisor's warm-up done (a background thread
+    of a second or two of CPU in each process, counted as the requests' if it ran while they
+    were measured) — until half a second passes with less than ``quiet`` CPU-seconds used (at
+    most ``bound`` seconds)."""
+    deadline = time.monotonic() + bound
+    before = cpu_seconds(root)[0]
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = cpu_seconds(root)[0]
+        started = workers == 1 or len(root.children()) >= workers
+        if started and now - before < quiet:
+            return
+        before = now
 
 
 def cpu_seconds(root: psutil.Process) -> tuple[float, float]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.expression import ClauseElement
 
 from twentyone.server.errors import (
     AlreadyRegisteredError,
@@ -46,7 +47,7 @@ from twentyone.store.locks import AccountLockedError
 from twentyone.store.service import TableService
 from twentyone.store.unit import Unit, naive
 
-_LOGIN = (
+LOGIN = (
     select(
         SessionRow.player_id,
         SessionRow.expires_at,
@@ -59,7 +60,9 @@ _LOGIN = (
     .outerjoin(PlayerLockRow, PlayerLockRow.player_id == SessionRow.player_id)
     .where(SessionRow.token_hash == bindparam("token_hash"))
 )
-"""A session's player, expiry, last use, (registered accounts) username and lock, in one read."""
+"""A session's player, expiry, last use, (registered accounts) username and lock, in one read
+(by ``token_hash``); a caller may join more of the player's rows to it (:meth:`Login.player_in`)."""
+_COLUMNS = len(LOGIN.selected_columns)
 _SEEN = (
     update(SessionRow)
     .where(SessionRow.token_hash == bindparam("b_token"))
@@ -70,7 +73,7 @@ SEEN_STEP = timedelta(minutes=1)
 
 
 def _checked(row: Any, now: datetime) -> tuple[Login, datetime | None]:
-    """The login a session row (:data:`_LOGIN`) names and its last use, or the refusal."""
+    """The login a session row (:data:`LOGIN`) names and its last use, or the refusal."""
     if row is None:
         raise NotAuthenticatedError("the session has expired or was closed: log in again")
     player_id, expires_at, seen, _created_at, username, locked = row
@@ -97,11 +100,15 @@ class Login:
     player_id: str
     username: str | None
 
-    def player_in(self, unit: Unit) -> str | None:
+    def player_in(
+        self, unit: Unit, read: ClauseElement = LOGIN, params: Mapping[str, Any] | None = None
+    ) -> tuple[str | None, list[Any] | None]:
         """The player id, looked up (where it is looked up at all) in the request's own
-        transaction ``unit``; ``None``: the session needs more than a read — ask
+        transaction ``unit`` — by ``read``, :data:`LOGIN` with more columns joined to it, with
+        ``params`` — and the rest of that row (``None``: no lookup ran; the caller reads what
+        it needs itself). A player id ``None``: the session needs more than a read — ask
         :attr:`player_id` outside any transaction (:class:`.deps.SessionLogin`)."""
-        return self.player_id
+        return self.player_id, None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,25 +174,34 @@ class Accounts:
         token_hash = _token_hash(token)
         driver = self._driver
         with self._reads.connect() as conn:  # one statement (no BEGIN, no ROLLBACK)
-            row = driver.one(conn, driver.prepare(_LOGIN), {"token_hash": token_hash})
+            row = driver.one(conn, driver.prepare(LOGIN), {"token_hash": token_hash})
         now = self._clock()
         login, seen = _checked(row, now)
         if seen is None or now - seen >= SEEN_STEP:
             self._seen(token_hash, login.player_id, login.username, seen, now)
         return login
 
-    def login_in(self, unit: Unit, token: str) -> Login | None:
+    def login_in(
+        self,
+        unit: Unit,
+        token: str,
+        read: ClauseElement = LOGIN,
+        params: Mapping[str, Any] | None = None,
+    ) -> tuple[Login | None, list[Any]]:
         """The login of a session token, read in ``unit`` (the request's own transaction: no
-        connection of its own), refused as :meth:`login_of` refuses it; ``None`` when the
-        session's use is due to be recorded (at most once a minute): then :meth:`login_of`,
-        outside any transaction, records it (or closes an idle session) as it always does."""
+        connection of its own) by ``read`` (:data:`LOGIN`, or it with more columns joined:
+        ``params`` for them), refused as :meth:`login_of` refuses it, and the rest of the row.
+        The login is ``None`` when the session's use is due to be recorded (at most once a
+        minute): then :meth:`login_of`, outside any transaction, records it (or closes an idle
+        session) as it always does."""
         driver = self._driver
-        row = driver.one(unit.conn, driver.prepare(_LOGIN), {"token_hash": _token_hash(token)})
+        values = {"token_hash": _token_hash(token), **(params or {})}
+        row = driver.one(unit.conn, driver.prepare(read), values)
         now = self._clock()
-        login, seen = _checked(row, now)
+        login, seen = _checked(None if row is None else row[:_COLUMNS], now)
         if seen is None or now - seen >= SEEN_STEP:
-            return None
-        return login
+            return None, row[_COLUMNS:]
+        return login, row[_COLUMNS:]
 
     def _seen(
         self,

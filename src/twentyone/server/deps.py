@@ -10,11 +10,13 @@ reads the database, is deferred to the endpoint's own worker thread (:class:`Ses
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from collections.abc import Mapping
+from typing import Annotated, Any, cast
 
 from fastapi import Depends, Request
+from sqlalchemy.sql.expression import ClauseElement
 
-from twentyone.server.accounts import Accounts, Login
+from twentyone.server.accounts import LOGIN, Accounts, Login
 from twentyone.server.errors import NotAuthenticatedError
 from twentyone.server.settings import RtpProvider, ServerSettings
 from twentyone.server.throttle import Throttles
@@ -71,8 +73,8 @@ class SessionLogin(Login):
     The endpoints that take it run in a worker thread, and so does the lookup then: one
     hand-off to a thread per request instead of two (the dependency's own and the endpoint's).
     A play request looks it up in its own transaction (:meth:`player_in`, from
-    :func:`~twentyone.server.idempotency.once`): one statement more there instead of a
-    connection of its own.
+    :func:`~twentyone.server.idempotency.once`), in one read with the request's
+    ``Idempotency-Key`` record: no connection of its own, no statement more.
     """
 
     __slots__ = ("_accounts", "_found", "_token")
@@ -96,14 +98,17 @@ class SessionLogin(Login):
     def player_id(self) -> str:
         return self._login().player_id
 
-    def player_in(self, unit: Unit) -> str | None:
+    def player_in(
+        self, unit: Unit, read: ClauseElement = LOGIN, params: Mapping[str, Any] | None = None
+    ) -> tuple[str | None, list[Any] | None]:
         found: Login | None = self._found
+        if found is not None:
+            return found.player_id, None
+        found, rest = self._accounts.login_in(unit, self._token, read, params)
         if found is None:
-            found = self._accounts.login_in(unit, self._token)
-            if found is None:
-                return None
-            object.__setattr__(self, "_found", found)
-        return found.player_id
+            return None, rest
+        object.__setattr__(self, "_found", found)
+        return found.player_id, rest
 
     @property
     def username(self) -> str | None:

@@ -14,20 +14,20 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 from fastapi import Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
-from sqlalchemy import Table, bindparam, delete, insert, select
+from sqlalchemy import Table, and_, bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from twentyone.errors import TwentyoneError
-from twentyone.server.accounts import Login
+from twentyone.server.accounts import LOGIN, Login
 from twentyone.server.errors import IdempotencyKeyReusedError
-from twentyone.server.models import IdempotencyRow
+from twentyone.server.models import IdempotencyRow, SessionRow
 from twentyone.store.service import TableService
 from twentyone.store.unit import Unit
 
@@ -64,6 +64,11 @@ def request_hash(request: Request, body: BaseModel | None = None) -> str:
 _FIND = select(_T.c.request_hash, _T.c.status, _T.c.response).where(
     _T.c.player_id == bindparam("p"), _T.c.key == bindparam("k")
 )
+_LOGIN_AND_FIND = LOGIN.add_columns(_T.c.request_hash, _T.c.status, _T.c.response).outerjoin(
+    _T, and_(_T.c.player_id == SessionRow.player_id, _T.c.key == bindparam("k"))
+)
+"""The session's read (:data:`~twentyone.server.accounts.LOGIN`) and the key's record of its
+player (:data:`_FIND`) in one statement."""
 _RECORD = insert(_T).values(
     {
         c: bindparam(c)
@@ -78,7 +83,13 @@ PRUNE_ONE_IN = 64
 def _replay(unit: Unit, player_id: str, key: str, fingerprint: str) -> Response | None:
     driver = unit.driver
     found = driver.one(unit.conn, driver.prepare(_FIND), {"p": player_id, "k": key})
-    if found is None:
+    return _replayed(found, fingerprint)
+
+
+def _replayed(found: Sequence[Any] | None, fingerprint: str) -> Response | None:
+    """The stored response of a key's record (``request_hash, status, response``; ``None`` or
+    a hash ``None``: no record)."""
+    if found is None or found[0] is None:
         return None
     request, status, response = found
     if request != fingerprint:
@@ -132,10 +143,23 @@ def once(
 
 
 def _player(login: Login, unit: Unit) -> str:
-    player_id = login.player_in(unit)
+    player_id, _ = login.player_in(unit)
     if player_id is None:
         raise _LookUpFirst  # nothing written yet: the unit rolls back
     return player_id
+
+
+def _player_and_replay(
+    login: Login, unit: Unit, key: str, fingerprint: str
+) -> tuple[str, Response | None]:
+    """The login's player and the key's stored response, if any (one read where the session
+    is looked up here)."""
+    player_id, record = login.player_in(unit, _LOGIN_AND_FIND, {"k": key})
+    if player_id is None:
+        raise _LookUpFirst  # nothing written yet: the unit rolls back
+    if record is None:  # the session was known already: read the record on its own
+        return player_id, _replay(unit, player_id, key, fingerprint)
+    return player_id, _replayed(record, fingerprint)
 
 
 def _once(
@@ -152,8 +176,7 @@ def _once(
     player_id: str | None = None
     try:
         with service.unit(whole=True) as unit:  # a refusal ends it: no savepoints inside
-            player_id = _player(login, unit)
-            replayed = _replay(unit, player_id, key, fingerprint)
+            player_id, replayed = _player_and_replay(login, unit, key, fingerprint)
             if replayed is not None:
                 return replayed
             body = work(player_id).model_dump_json()

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from twentyone.server import docs, errors, openapi
 from twentyone.server.accounts import Accounts
 from twentyone.server.admin_auth import AdminAuth
-from twentyone.server.lane import PlayLane
+from twentyone.server.lane import PlayLane, Workers
 from twentyone.server.routers import (
     admin,
     admin_players,
@@ -72,6 +72,7 @@ def create_app(
     config = settings or ServerSettings()
 
     threads = db.worker_threads(table.engine)
+    lane = Workers(threads)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -84,6 +85,7 @@ def create_app(
             gc.freeze()
             _app.state.advisor_warm_up = advice.warm_up()  # in the background
         yield
+        lane.close()
         if owned:
             table.close()
 
@@ -114,7 +116,9 @@ def create_app(
     errors.install(app)
     openapi.install(app)
     docs.install(app)
-    app.add_middleware(PlayLane, service=table, accounts=app.state.accounts, settings=config)
+    app.add_middleware(
+        PlayLane, service=table, accounts=app.state.accounts, settings=config, workers=lane
+    )
     app.add_middleware(Guard, settings=config)  # outermost; the language too: refusals read in it
 
     # The play routers first: a request is matched against the routes in order (the documents'

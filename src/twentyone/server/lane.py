@@ -7,8 +7,9 @@ layer, just inside the request guard (:mod:`twentyone.server.security`: the lang
 cross-site and CSRF checks, the body limit and the headers apply to these requests as to any),
 answers a well-formed play request itself: with the route's own code
 (:func:`~twentyone.server.routers.tables.dealt`,
-:func:`~twentyone.server.routers.rounds.decided`) in the same worker threads, and a refusal with
-the app's own (:func:`~twentyone.server.errors.refusal`).
+:func:`~twentyone.server.routers.rounds.decided`) in worker threads of its own
+(:class:`Workers`: as many as the store needs, :func:`~twentyone.store.db.worker_threads`),
+and a refusal with the app's own (:func:`~twentyone.server.errors.refusal`).
 
 Everything else goes on to the app — another path, a path value or ``Idempotency-Key`` out of
 its bounds, no session cookie, a body that is not the decision's JSON — and the app answers
@@ -18,12 +19,16 @@ theirs, and so is the answer to any request this lane passes on.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import contextvars
 import json
+import queue
 import re
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-import anyio.to_thread
 from fastapi import Request
 from fastapi.responses import Response
 from pydantic import ValidationError
@@ -48,16 +53,97 @@ _KEY = re.compile(r"[A-Za-z0-9_.:-]{1,100}")
 """An ``Idempotency-Key`` as the routes take it."""
 
 
+T = TypeVar("T")
+
+IDLE_SECONDS = 30.0
+"""How long a worker thread of the lane waits for a call before it ends (the next call starts
+one again): an app no longer used leaves no thread behind."""
+
+
+class Workers:
+    """The lane's worker threads: a call goes to them through one queue and its result comes
+    back to the event loop with :meth:`asyncio.AbstractEventLoop.call_soon_threadsafe`, in the
+    caller's context (its language: :func:`twentyone.display.reading`).
+
+    ``anyio.to_thread.run_sync`` does the same with a capacity limiter, a cancel scope and a
+    queue built on a condition variable: twice the CPU of this hand-off, which every play
+    request makes once. A call runs to its end even when its caller is cancelled (as it does
+    there): a deal started is committed or rolled back whole.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._calls: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._alive = 0
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """``call()`` in a worker thread; its result (or its exception) here."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._calls.put((loop, future, contextvars.copy_context(), call))
+        with self._lock:
+            if self._alive < self.size:
+                self._alive += 1
+                threading.Thread(target=self._work, name="twentyone-lane", daemon=True).start()
+        return await future
+
+    def close(self) -> None:
+        """End every worker thread once the calls before are done."""
+        with self._lock:
+            alive = self._alive
+        for _ in range(alive):
+            self._calls.put(None)
+
+    def _work(self) -> None:
+        while True:
+            try:
+                item = self._calls.get(timeout=IDLE_SECONDS)
+            except queue.Empty:
+                with self._lock:
+                    if self._calls.empty():
+                        self._alive -= 1
+                        return
+                continue
+            if item is None:
+                with self._lock:
+                    self._alive -= 1
+                return
+            loop, future, context, call = item
+            try:
+                answer: tuple[Callable[..., None], Any] = (_done, context.run(call))
+            except BaseException as exc:  # handed to the caller, raised there
+                answer = (_fail, exc)
+            with contextlib.suppress(RuntimeError):  # a loop closed: nobody waits for it
+                loop.call_soon_threadsafe(*answer, future)
+
+
+def _done(result: Any, future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.set_result(result)
+
+
+def _fail(exc: BaseException, future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.set_exception(exc)
+
+
 class PlayLane:
     """The ASGI layer described in the module docstring."""
 
     def __init__(
-        self, app: ASGIApp, service: TableService, accounts: Accounts, settings: ServerSettings
+        self,
+        app: ASGIApp,
+        service: TableService,
+        accounts: Accounts,
+        settings: ServerSettings,
+        workers: Workers,
     ) -> None:
         self.app = app
         self.service = service
         self.accounts = accounts
         self.cookie = settings.cookie_name
+        self.workers = workers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST" or scope.get("root_path"):
@@ -75,7 +161,7 @@ class PlayLane:
             await self.app(scope, replay(messages, receive), send)
             return
         try:
-            response: Response = await anyio.to_thread.run_sync(call)
+            response: Response = await self.workers.run(call)
         except TwentyoneError as exc:
             response = refusal(exc)
         await response(scope, receive, send)

@@ -22,14 +22,30 @@ module                  owns                                        server route
 ``protection.py``       loss and stake limits, time-out,            ``/api/protection/*``
                         self-exclusion, reality check, the session
                         (hooks in play: deal and wager checks)
+``locks.py``            player locks (an administrator's), checked
+                        at login and deal
+``training.py``         training mode (a player setting)
+``admin.py``,           administrators and their audited actions;   ``/api/admin/*``
+``audit.py``,           the chained audit log; the back office's
+``backoffice.py``,      searches; the operator's reports
+``reports.py``
+``service.py``          ``TableService``: one of each unit on one
+                        database (``TableService.open``)
 ``rows.py``             the rows and the SQL statements
 ``driver.py``           the statements of play, compiled once and run
                         on the driver's cursor
-``db.py``               engines (SQLite pragmas), migrations
+``db.py``               engines: SQLite pragmas, its write lock and
+                        checkpoint thread; PostgreSQL's liveness
+                        check; worker threads; migrations
 ``models.py``,          the schema (Alembic migrations make it)
+``admin_models.py``,
+``protection_models.py``,
 ``alembic/``
-``crypto.py``           the shoe cipher
+``crypto.py``,          the shoe cipher; the key's fingerprint in
+``keyring.py``          the database
+``codec.py``            events as JSON rows
 ``views.py``            what callers get back (plain values)
+``cli.py``              ``twentyone sweep`` and ``migrate``
 ======================  ==========================================  ==========================
 
 Dependencies point one way: unit → accounts → rounds → seat → play, and rounds → records;

@@ -108,6 +108,29 @@ def test_a_registered_player_logs_in_again_after_30_idle_minutes(
     ok(player.get("/api/wallet"))
 
 
+def test_deals_and_decisions_are_activity_and_end_an_idle_session(
+    player: TestClient, shoes: Shoes, clock: Clock
+) -> None:
+    """The play requests (the play lane's, the session read in their own transaction) count as
+    activity and end an idle session as every request does, moving no money when they do."""
+    _register(player)
+    clock.advance(minutes=29)
+    dealt = _deal(player, shoes, WIN_19)  # activity: the 30 minutes start again
+    clock.advance(minutes=29)
+    key = {"Idempotency-Key": "stand-1"}
+    round_id = dealt["round"]["round_id"]  # type: ignore[index]
+    path = f"/api/rounds/{round_id}/actions"
+    ok(player.post(path, json={"action": "stand"}, headers=key))
+    clock.advance(minutes=29)
+    balance = ok(player.get("/api/wallet"))["balance"]
+    ok(player.post("/api/tables/european/bets", json={"spot": 0, "chip": 1000}))
+    clock.advance(minutes=30)
+    refused(player.post("/api/tables/european/deal", headers=key), 401, "session-idle")
+    refused(player.get("/api/wallet"), 401, "not-authenticated")  # the session is closed
+    ok(player.post("/api/auth/login", json={"username": "alice", "password": "s3cret-pass"}))
+    assert ok(player.get("/api/wallet"))["balance"] == balance  # the deal debited nothing
+
+
 def test_the_idle_time_is_an_operator_setting(timed: TableService, clock: Clock) -> None:
     for client in _visitor(timed, ServerSettings(password_cost=2**10, idle_minutes=5)):
         ok(client.post("/api/auth/guest"))

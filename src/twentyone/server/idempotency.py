@@ -105,10 +105,6 @@ def _answer(body: str | bytes, status: int) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
-class _LookUpFirst(Exception):  # noqa: N818 (a signal, not an error)
-    """The session needs more than a read (its use is due to be recorded): look it up first."""
-
-
 def once(
     service: TableService,
     login: Login,
@@ -135,28 +131,22 @@ def once(
     refusal such as ``round-in-progress``), is rolled back whole, and then answers the first
     one's record.
     """
-    try:
-        return _once(service, login, key, fingerprint, status, work)
-    except _LookUpFirst:
-        login.player_id  # noqa: B018 (outside any transaction: the session's use recorded)
-        return _once(service, login, key, fingerprint, status, work)
-
-
-def _player(login: Login, unit: Unit) -> str:
-    player_id, _ = login.player_in(unit)
-    if player_id is None:
-        raise _LookUpFirst  # nothing written yet: the unit rolls back
-    return player_id
+    response = _once(service, login, key, fingerprint, status, work)
+    if response is None:  # the session's use is due to be recorded: on its own, first
+        login.player_id  # noqa: B018 (outside any transaction; refused here if it must be)
+        response = _once(service, login, key, fingerprint, status, work)
+    assert response is not None  # the login is known now
+    return response
 
 
 def _player_and_replay(
     login: Login, unit: Unit, key: str, fingerprint: str
-) -> tuple[str, Response | None]:
-    """The login's player and the key's stored response, if any (one read where the session
-    is looked up here)."""
+) -> tuple[str | None, Response | None]:
+    """The login's player (``None``: look the session up first, outside) and the key's stored
+    response, if any (one read where the session is looked up here)."""
     player_id, record = login.player_in(unit, _LOGIN_AND_FIND, {"k": key})
     if player_id is None:
-        raise _LookUpFirst  # nothing written yet: the unit rolls back
+        return None, None
     if record is None:  # the session was known already: read the record on its own
         return player_id, _replay(unit, player_id, key, fingerprint)
     return player_id, _replayed(record, fingerprint)
@@ -169,15 +159,20 @@ def _once(
     fingerprint: str,
     status: int,
     work: Callable[[str], BaseModel],
-) -> Response:
+) -> Response | None:
+    """``once``'s one transaction; ``None`` (having read and written nothing else) when the
+    session needs more than a read."""
     if key is None:
         with service.unit(whole=True) as unit:
-            return _answer(work(_player(login, unit)).model_dump_json(), status)
-    player_id: str | None = None
+            player_id = login.player_in(unit)[0]
+            if player_id is None:
+                return None
+            return _answer(work(player_id).model_dump_json(), status)
+    player_id = None
     try:
         with service.unit(whole=True) as unit:  # a refusal ends it: no savepoints inside
             player_id, replayed = _player_and_replay(login, unit, key, fingerprint)
-            if replayed is not None:
+            if player_id is None or replayed is not None:
                 return replayed
             body = work(player_id).model_dump_json()
             driver = unit.driver

@@ -12,6 +12,7 @@ LAYERS = (
     "shoe",
     "actions",
     "space",
+    "kernels",
     "dealer",
     "player",
     "split",

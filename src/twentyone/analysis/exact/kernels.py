@@ -1,0 +1,164 @@
+"""The exact analysis's compiled loops (Numba), loaded only by the code that computes.
+
+Importing this module imports Numba (about 0.15 s) and compiles or loads the kernels, so the
+modules that need a kernel import it inside the function that calls it: a command that does not
+compute never pays for it. The compiled code is kept on disk (``cache=True``) in a folder of its
+own, named by a digest of this file (``$TWENTYONE_CACHE_DIR/numba/exact-…``, else
+``$XDG_CACHE_HOME/twentyone/…`` or ``~/.cache/twentyone/…``; ``$NUMBA_CACHE_DIR`` is used as it
+is when set). When no folder can be written, the kernels are compiled in memory for the process
+instead (slower to start, the same results).
+
+Without Numba (it is a dependency, but a broken install may lack it) :data:`AVAILABLE` is false
+and the callers use their NumPy code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+
+F = TypeVar("F", bound=Callable[..., Any])
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+def cache_dir() -> Path:
+    """The folder of this module's compiled kernels (one per version of this file)."""
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    env = os.environ.get("TWENTYONE_CACHE_DIR")
+    if env:
+        return Path(env) / "numba" / f"exact-{digest}"
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "twentyone" / "numba" / f"exact-{digest}"
+
+
+def writable(folder: Path) -> bool:
+    """Whether ``folder`` exists or can be made, and a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+def _load_numba() -> ModuleType | None:
+    try:
+        return importlib.import_module("numba")
+    except ImportError:  # pragma: no cover - numba is a dependency
+        return None
+
+
+NUMBA = _load_numba()
+AVAILABLE = NUMBA is not None
+"""Whether the kernels are compiled (else the callers' NumPy code runs)."""
+
+
+def _decorate() -> Callable[[F], F]:
+    """``njit`` with the disk cache in :func:`cache_dir` (in memory if it cannot be written)."""
+    if NUMBA is None:  # pragma: no cover - numba is a dependency
+        return lambda fn: fn
+    numba = NUMBA
+    folder = None if os.environ.get("NUMBA_CACHE_DIR") else cache_dir()
+    use_cache = folder is None or writable(folder)
+
+    def compiled(fn: F, cache: bool) -> F:
+        options = {"nogil": True, "error_model": "numpy", "fastmath": True}
+        return cast(F, numba.njit(cache=cache, **options)(fn))
+
+    def decorate(fn: F) -> F:
+        if not use_cache:
+            return compiled(fn, False)
+        saved = numba.config.CACHE_DIR
+        # Numba picks the cache folder when a function is decorated: set it for this module's
+        # kernels only (the simulator keeps its own).
+        if folder is not None:
+            numba.config.CACHE_DIR = str(folder)
+        try:
+            return compiled(fn, True)
+        except RuntimeError:  # pragma: no cover - no cache locator at all
+            return compiled(fn, False)
+        finally:
+            numba.config.CACHE_DIR = saved
+
+    return decorate
+
+
+_jit = _decorate()
+
+
+@_jit
+def dealer_sums(
+    removed: IntArray,
+    child_k: IntArray,
+    k_off: IntArray,
+    first: IntArray,
+    f_off: IntArray,
+    ratio: FloatArray,
+    root_ratio: FloatArray,
+    root_size: FloatArray,
+    runs: IntArray,
+    run_outcome: IntArray,
+    weight: FloatArray,
+    out: FloatArray,
+) -> None:
+    """The dealer trie of :class:`~twentyone.analysis.exact.dealer.DealerEvaluator`, summed
+    for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]``.
+
+    The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that fix the group and the ranks
+    ``0 .. d-1`` (level 10: the multisets, of chance ``weight`` from the full shoe). Node ``c``
+    of level ``d + 1`` holds ``child_k[k_off[d] + c]`` cards of rank ``d``; the children of
+    node ``j`` of level ``d`` are the nodes ``first[f_off[d] + j] .. first[f_off[d] + j + 1]``
+    of level ``d + 1``; ``ratio[d, p, k]`` is rank ``d``'s factor. A node's sum depends on the
+    removal's ranks ``d .. 9`` only: the removals come sorted with rank 9 most significant, and
+    level ``d`` is summed again only when one of those ranks differs from the removal before.
+    The nodes of level 1 (the root's children) are summed with their aces' factor
+    ``root_ratio[p, c]`` and size factor ``root_size[s, c]`` into their outcome: the children
+    ``runs[o] .. runs[o + 1]`` end in outcome ``run_outcome[o]``.
+    """
+    levels = len(k_off) - 1
+    # values[k_off[d] + c]: the sum of node c of level d + 1 for the current removal's ranks
+    # d + 1 .. 9 (the multisets' weights at the last level).
+    values = np.zeros(k_off[levels])
+    values[k_off[levels - 1] :] = weight
+    for i in range(removed.shape[0]):
+        changed = levels - 1
+        if i:
+            changed = -1
+            for r in range(levels - 1, -1, -1):
+                if removed[i, r] != removed[i - 1, r]:
+                    changed = r
+                    break
+        for d in range(changed, 0, -1):
+            factor = ratio[d, removed[i, d]]
+            below = k_off[d]
+            here = k_off[d - 1]
+            start = f_off[d]
+            for j in range(below - here):
+                s = 0.0
+                for c in range(first[start + j], first[start + j + 1]):
+                    s += factor[child_k[below + c]] * values[below + c]
+                values[here + j] = s
+        size = 0
+        for r in range(levels):
+            size += removed[i, r]
+        aces = root_ratio[removed[i, 0]]
+        sized = root_size[size]
+        for o in range(len(run_outcome)):
+            s = 0.0
+            for c in range(runs[o], runs[o + 1]):
+                s += aces[c] * sized[c] * values[c]
+            out[i, run_outcome[o]] = s
+
+
+__all__ = ["AVAILABLE", "cache_dir", "dealer_sums", "writable"]

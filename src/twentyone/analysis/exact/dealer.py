@@ -214,10 +214,7 @@ class DealerEvaluator:
             _ratio_table(shoe[r], shoe[r], int(counts[:, r].max(initial=0))) for r in range(10)
         ]
         self._size_ratio = _size_table(self.total, k_size)
-        # Per level, the ratio factor of every child for each count of its rank.
-        self._child_ratio = [
-            np.ascontiguousarray(self._ratio[d][:, self._child_k[d]]) for d in range(10)
-        ]
+        self._child_ratio_list: list[FloatArray] | None = None
         # The root's children (group, aces): their draw size and outcome.
         children = len(self._child_k[0])
         child_group = np.repeat(
@@ -253,7 +250,7 @@ class DealerEvaluator:
                 np.concatenate(firsts),
                 f_off,
                 ratio,
-                np.ascontiguousarray(self._child_ratio[0]),
+                np.ascontiguousarray(self._ratio[0][:, self._child_k[0]]),
                 np.ascontiguousarray(self._size_ratio[:, self._child_size]),
                 np.append(self._outcome_at, children).astype(np.int64),
                 self._outcomes.astype(np.int64),
@@ -266,10 +263,12 @@ class DealerEvaluator:
         """How many final draw multisets (other than busts) are possible from this shoe."""
         return len(self._weight)
 
-    def probabilities(self, removed: IntArray) -> FloatArray:
+    def probabilities(self, removed: IntArray, *, distinct: bool = False) -> FloatArray:
         """Outcome vectors ``(H, 7)`` after removing each row of ``removed`` ``(H, 10)``.
 
-        A removal that takes more cards of a rank than the shoe holds is an error.
+        ``distinct``: the rows are distinct and sorted by :func:`~.space.keys` (the caller has
+        made them so; they are not sorted again). A removal that takes more cards of a rank
+        than the shoe holds is an error.
         """
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
         if np.any(removed > np.array(self.shoe)):
@@ -279,18 +278,21 @@ class DealerEvaluator:
             # Distinct removals, sorted by key (rank 9 most significant), summed in blocks: the
             # per-level arrays are (suffixes x nodes), too large for memory at once when the
             # removals are many.
-            _, first, inverse = np.unique(
-                removed @ _SUFFIX_WEIGHTS, return_index=True, return_inverse=True
-            )
-            distinct = removed[first]
+            if distinct:
+                rows = removed
+            else:
+                _, first, inverse = np.unique(
+                    removed @ _SUFFIX_WEIGHTS, return_index=True, return_inverse=True
+                )
+                rows = removed[first]
             from twentyone.analysis.exact.kernels import AVAILABLE, dealer_sums
 
             if AVAILABLE:
-                sums = np.zeros((len(distinct), N_OUTCOMES))
-                dealer_sums(np.ascontiguousarray(distinct), *self._flat_trie(), sums)
+                sums = np.zeros((len(rows), N_OUTCOMES))
+                dealer_sums(np.ascontiguousarray(rows), *self._flat_trie(), sums)
             else:  # pragma: no cover - numba is a dependency
-                sums = self.sums_numpy(distinct)
-            out = sums[inverse.reshape(-1)]
+                sums = self.sums_numpy(rows)
+            out = sums if distinct else sums[inverse.reshape(-1)]
         out[:, Outcome.BUST] = 1.0 - out.sum(axis=1)
         return out
 
@@ -300,6 +302,16 @@ class DealerEvaluator:
         return np.concatenate(
             [self._sums(distinct[i : i + _BLOCK]) for i in range(0, len(distinct), _BLOCK)]
         )
+
+    @property
+    def _child_ratio(self) -> list[FloatArray]:
+        """Per level, the ratio factor of every child for each count of its rank (the NumPy
+        code's tables, built on first use)."""
+        if self._child_ratio_list is None:
+            self._child_ratio_list = [
+                np.ascontiguousarray(self._ratio[d][:, self._child_k[d]]) for d in range(10)
+            ]
+        return self._child_ratio_list
 
     def _sums(self, removed: IntArray) -> FloatArray:
         """The non-bust outcome chances ``(H, 7)`` of distinct removals sorted by key."""

@@ -26,7 +26,7 @@ from math import comb
 import numpy as np
 
 from twentyone.analysis.exact.actions import Action, Policy
-from twentyone.analysis.exact.dealer import FloatArray
+from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray
 from twentyone.analysis.exact.player import (
     _EPS,
     UpcardSolver,
@@ -394,16 +394,20 @@ class SplitSolver:
         standing = row_code == SPLIT_STAND
         # One dealer batch for every removal the split hands settle against.
         settled = np.concatenate((hands[standing], dbl_hands))
-        solver.dealer_rows(
-            np.concatenate((removed[standing], dbl_removed))[solver.versus_dealer(settled)]
-        )
+        settled_removed = np.concatenate((removed[standing], dbl_removed))
+        versus = solver.versus_dealer(settled)
+        vectors = np.zeros((len(settled), N_OUTCOMES))
+        vectors[versus] = solver.dealer_rows(settled_removed[versus])
+        stands = int(np.count_nonzero(standing))
 
         def finished(first: bool) -> tuple[FloatArray, FloatArray]:
             return self._values_of(
                 row_code=row_code,
                 probs=probs,
-                hands=hands,
-                removed=removed,
+                settled=settled,
+                settled_removed=settled_removed,
+                vectors=vectors,
+                stands=stands,
                 dbl_rows=dbl_rows,
                 dbl_card=dbl_card,
                 first=first,
@@ -428,23 +432,27 @@ class SplitSolver:
         *,
         row_code: IntArray,
         probs: FloatArray,
-        hands: IntArray,
-        removed: IntArray,
+        settled: IntArray,
+        settled_removed: IntArray,
+        vectors: FloatArray,
+        stands: int,
         dbl_rows: IntArray,
         dbl_card: IntArray,
         first: bool,
     ) -> tuple[FloatArray, FloatArray]:
-        """Values of the rows that stand or double (the hitting rows are filled in later)."""
+        """Values of the rows that stand or double (the hitting rows are filled in later):
+        ``settled`` holds the standing rows' hands (the first ``stands``) then each doubled
+        row's hand with its drawn card, ``settled_removed`` their removals and ``vectors``
+        their dealer vectors."""
         solver = self.solver
-        eye = np.eye(10, dtype=np.int64)
         ev = np.zeros(len(row_code))
         st = np.zeros(len(row_code))
         standing = row_code == SPLIT_STAND
         ev[standing], st[standing] = solver.settle_rows(
-            hands[standing], removed[standing], 1, True, first
+            settled[:stands], settled_removed[:stands], 1, True, first, dealer=vectors[:stands]
         )
         d_ev, d_st = solver.settle_rows(
-            hands[dbl_rows] + eye[dbl_card], removed[dbl_rows] + eye[dbl_card], 2, True, first
+            settled[stands:], settled_removed[stands:], 2, True, first, dealer=vectors[stands:]
         )
         for c in range(10):
             pick = dbl_card == c

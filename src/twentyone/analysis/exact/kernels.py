@@ -64,8 +64,9 @@ AVAILABLE = NUMBA is not None
 """Whether the kernels are compiled (else the callers' NumPy code runs)."""
 
 
-def _decorate() -> Callable[[F], F]:
-    """``njit`` with the disk cache in :func:`cache_dir` (in memory if it cannot be written)."""
+def _decorate(fastmath: bool) -> Callable[[F], F]:
+    """``njit`` with the disk cache in :func:`cache_dir` (in memory if it cannot be written);
+    ``fastmath``: sums may be reordered (the last bits of a result may change)."""
     if NUMBA is None:  # pragma: no cover - numba is a dependency
         return lambda fn: fn
     numba = NUMBA
@@ -73,7 +74,7 @@ def _decorate() -> Callable[[F], F]:
     use_cache = folder is None or writable(folder)
 
     def compiled(fn: F, cache: bool) -> F:
-        options = {"nogil": True, "error_model": "numpy", "fastmath": True}
+        options = {"nogil": True, "error_model": "numpy", "fastmath": fastmath}
         return cast(F, numba.njit(cache=cache, **options)(fn))
 
     def decorate(fn: F) -> F:
@@ -94,7 +95,9 @@ def _decorate() -> Callable[[F], F]:
     return decorate
 
 
-_jit = _decorate()
+_jit = _decorate(fastmath=True)
+_exact_jit = _decorate(fastmath=False)
+"""For the sums whose results decide a play: added in the NumPy code's order, bit for bit."""
 
 
 @_jit
@@ -161,4 +164,51 @@ def dealer_sums(
             out[i, run_outcome[o]] = s
 
 
-__all__ = ["AVAILABLE", "cache_dir", "dealer_sums", "writable"]
+@_exact_jit
+def fill_hits(rows: IntArray, child: IntArray, probs: FloatArray, values: FloatArray) -> None:
+    """``values[v, r] = sum_c probs[i, c] * values[v, child[i, c]]`` for each ``r = rows[i]``
+    in turn, the children ``-1`` left out, summed in rank order: the hitting split rows filled
+    in from their children, last layer first (so a child is filled before its parent)."""
+    for i in range(len(rows)):
+        r = rows[i]
+        for v in range(values.shape[0]):
+            s = 0.0
+            for c in range(child.shape[1]):
+                j = child[i, c]
+                if j >= 0:
+                    s += probs[i, c] * values[v, j]
+            values[v, r] = s
+
+
+@_exact_jit
+def hit_or_stand(
+    rows: IntArray,
+    child: IntArray,
+    probs: FloatArray,
+    stand_ev: FloatArray,
+    best_ev: FloatArray,
+    best_st: FloatArray,
+    hit_ev: FloatArray,
+    hit_st: FloatArray,
+    eps: float,
+) -> None:
+    """Hitting then playing on optimally, for each hand ``r = rows[i]`` in turn (last layer
+    first): ``hit_*[r]`` the chance-weighted ``best_*`` of its children (``child[r, c]``, ``-1``
+    left out, rank order), and ``best_*[r]`` the hit's when it beats ``stand_ev[r] + eps``."""
+    for i in range(len(rows)):
+        r = rows[i]
+        ev = 0.0
+        st = 0.0
+        for c in range(child.shape[1]):
+            j = child[r, c]
+            if j >= 0:
+                ev += probs[r, c] * best_ev[j]
+                st += probs[r, c] * best_st[j]
+        hit_ev[r] = ev
+        hit_st[r] = st
+        if ev > stand_ev[r] + eps:
+            best_ev[r] = ev
+            best_st[r] = st
+
+
+__all__ = ["AVAILABLE", "cache_dir", "dealer_sums", "fill_hits", "hit_or_stand", "writable"]

@@ -283,13 +283,22 @@ class UpcardSolver:
         best_st = self._stand_st.copy()
         hit_ev = np.zeros(n)
         hit_st = np.zeros(n)
-        for rows in reversed(space.live_layers):
-            ev, st = expect_children(probs[rows], space.child[rows], best_ev, best_st)
-            hit_ev[rows] = ev
-            hit_st[rows] = st
-            take = ev > self._stand_ev[rows] + _EPS
-            best_ev[rows] = np.where(take, ev, best_ev[rows])
-            best_st[rows] = np.where(take, st, best_st[rows])
+        from twentyone.analysis.exact.kernels import AVAILABLE, hit_or_stand
+
+        if AVAILABLE and space.live_layers:
+            # One compiled pass over the layers, last first (the same sums, in the same order).
+            order = np.concatenate(space.live_layers[::-1])
+            hit_or_stand(
+                order, space.child, probs, self._stand_ev, best_ev, best_st, hit_ev, hit_st, _EPS
+            )
+        elif not AVAILABLE:  # pragma: no cover - numba is a dependency
+            for rows in reversed(space.live_layers):
+                ev, st = expect_children(probs[rows], space.child[rows], best_ev, best_st)
+                hit_ev[rows] = ev
+                hit_st[rows] = st
+                take = ev > self._stand_ev[rows] + _EPS
+                best_ev[rows] = np.where(take, ev, best_ev[rows])
+                best_st[rows] = np.where(take, st, best_st[rows])
         self._hit_ev, self._hit_st = hit_ev, hit_st
         self._best_ev, self._best_st = best_ev, best_st
         self._double_ev = np.zeros(n)

@@ -421,9 +421,20 @@ class SplitSolver:
             ev_first, _ = finished(True)
         rows = SplitRows(layers, row_code, row_ctx, row_hand, probs, removed, k_count, n)
         steps = self._steps(rows)
-        for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
-            for hitting, child in steps:
-                values[hitting] = expect_children(probs[hitting], child, values, values)[0]
+        from twentyone.analysis.exact.kernels import AVAILABLE, fill_hits
+
+        if AVAILABLE and steps:
+            # One compiled pass over the layers, last first (the same sums, in the same order).
+            stacked = np.stack((ev, st) if ev_first is ev else (ev, st, ev_first))
+            hitting = np.concatenate([h for h, _ in steps])
+            fill_hits(hitting, np.concatenate([c for _, c in steps]), probs[hitting], stacked)
+            apart = ev_first is not ev
+            ev, st = stacked[0], stacked[1]
+            ev_first = stacked[2] if apart else ev
+        elif not AVAILABLE:  # pragma: no cover - numba is a dependency
+            for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
+                for hitting, child in steps:
+                    values[hitting] = expect_children(probs[hitting], child, values, values)[0]
         self._ev, self._st, self._ev_first = ev, st, ev_first
         self.rows = rows
 
@@ -529,14 +540,12 @@ class SplitSolver:
         solver = self.solver
         assert self.rows is not None
         k = self.context(pair, committed, hands)
-        out = []
-        for c, p in solver.draws(add((0,) * 10, pair, committed)):
-            index = solver.space.row(add(add((0,) * 10, pair), c))
-            row = int(self.rows.find(k, index))
-            if row < 0:
-                raise ValueError("the split hand is not reachable")
-            out.append((c, p, row))
-        return out
+        draws = solver.draws(add((0,) * 10, pair, committed))
+        index = [solver.space.row(add(add((0,) * 10, pair), c)) for c, _ in draws]
+        rows = self.rows.find(k, np.array(index, dtype=np.int64)).tolist()
+        if min(rows, default=0) < 0:
+            raise ValueError("the split hand is not reachable")
+        return [(c, p, row) for (c, p), row in zip(draws, rows, strict=True)]
 
     def value(self, pair: int) -> Value:
         """Value of splitting a pair of ``pair`` (all hands together, per initial bet).

@@ -1,6 +1,6 @@
 """The exact analysis's compiled kernels (``analysis/exact/kernels.py``): where their disk cache
 goes, that an unwritable folder is noticed (the kernels then compile in memory), and that the
-compiled dealer trie sums what the NumPy code sums."""
+compiled loops compute what the NumPy code computes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,11 @@ import pytest
 
 from twentyone.analysis.exact import kernels
 from twentyone.analysis.exact.dealer import _SUFFIX_WEIGHTS, DealerEvaluator, Outcome
+from twentyone.analysis.exact.game import make_solver
+from twentyone.analysis.exact.house_edge import house_edge
+from twentyone.analysis.exact.player import _EPS, expect_children
 from twentyone.analysis.exact.shoe import full_shoe
+from twentyone.variants import find_variant
 
 
 def test_cache_folder_follows_the_environment(
@@ -47,3 +51,35 @@ def test_compiled_dealer_trie_equals_the_numpy_sums(up: int) -> None:
     np.testing.assert_allclose(got[:, : Outcome.BUST], expected[:, : Outcome.BUST], atol=1e-15)
     np.testing.assert_allclose(got[:, Outcome.BLACKJACK], expected[:, Outcome.BLACKJACK])
     np.testing.assert_allclose(got.sum(axis=1), 1.0)
+
+
+def test_compiled_hit_or_stand_pass_equals_the_layer_by_layer_numpy_pass() -> None:
+    rules = find_variant("standard").rules.replace(decks=1)
+    solver = make_solver(rules, 5)
+    space = solver.space
+    best_ev, best_st = solver._stand_ev.copy(), solver._stand_st.copy()
+    for rows in reversed(space.live_layers):
+        ev, st = expect_children(solver.probs[rows], space.child[rows], best_ev, best_st)
+        assert np.array_equal(ev, solver._hit_ev[rows])
+        assert np.array_equal(st, solver._hit_st[rows])
+        take = ev > solver._stand_ev[rows] + _EPS
+        best_ev[rows] = np.where(take, ev, best_ev[rows])
+        best_st[rows] = np.where(take, st, best_st[rows])
+    assert np.array_equal(best_ev, solver._best_ev)
+    assert np.array_equal(best_st, solver._best_st)
+
+
+@pytest.mark.parametrize("variant", ["standard", "european"])
+def test_the_numpy_path_gives_the_compiled_figures(
+    monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """Without Numba every loop runs as NumPy code: the same figures (to the last bits the
+    dealer trie's reordered sums may change)."""
+    rules = find_variant(variant).rules.replace(decks=1, max_split_hands=4, resplit_aces=True)
+    compiled = house_edge(rules, "cdp")
+    monkeypatch.setattr(kernels, "AVAILABLE", False)
+    plain = house_edge(rules, "cdp")
+    assert plain.ev == pytest.approx(compiled.ev, abs=1e-14)
+    for a, b in zip(plain.up_cards, compiled.up_cards, strict=True):
+        assert a.ev == pytest.approx(b.ev, abs=1e-14)
+        assert a.stake == pytest.approx(b.stake, abs=1e-14)

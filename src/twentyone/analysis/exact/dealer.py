@@ -290,7 +290,7 @@ class DealerEvaluator:
             if AVAILABLE:
                 sums = np.zeros((len(rows), N_OUTCOMES))
                 dealer_sums(np.ascontiguousarray(rows), *self._flat_trie(), sums)
-            else:  # pragma: no cover - numba is a dependency
+            else:
                 sums = self.sums_numpy(rows)
             out = sums if distinct else sums[inverse.reshape(-1)]
         out[:, Outcome.BUST] = 1.0 - out.sum(axis=1)

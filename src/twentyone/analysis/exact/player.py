@@ -291,7 +291,7 @@ class UpcardSolver:
             hit_or_stand(
                 order, space.child, probs, self._stand_ev, best_ev, best_st, hit_ev, hit_st, _EPS
             )
-        elif not AVAILABLE:  # pragma: no cover - numba is a dependency
+        elif not AVAILABLE:
             for rows in reversed(space.live_layers):
                 ev, st = expect_children(probs[rows], space.child[rows], best_ev, best_st)
                 hit_ev[rows] = ev

@@ -431,7 +431,7 @@ class SplitSolver:
             apart = ev_first is not ev
             ev, st = stacked[0], stacked[1]
             ev_first = stacked[2] if apart else ev
-        elif not AVAILABLE:  # pragma: no cover - numba is a dependency
+        elif not AVAILABLE:
             for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
                 for hitting, child in steps:
                     values[hitting] = expect_children(probs[hitting], child, values, values)[0]

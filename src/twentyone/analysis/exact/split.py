@@ -343,6 +343,9 @@ class SplitSolver:
         all_ctx: list[IntArray] = []
         all_hand: list[IntArray] = []
         all_code: list[IntArray] = []
+        # Per layer with hitting rows: those rows and the row of each one's child per next card
+        # (-1 where the card cannot come), to fill in their values from the next layer's.
+        steps: list[tuple[IntArray, IntArray]] = []
         total_rows = 0
         while len(layer_ctx):
             order = np.argsort(layer_ctx * n + layer_hand, kind="stable")
@@ -372,6 +375,11 @@ class SplitSolver:
             sel_ctx = np.broadcast_to(h_ctx[:, None], child.shape)[avail]
             sel_hand = child[avail]
             uniq = _distinct(sel_ctx * n + sel_hand)
+            if len(h_ctx):
+                # The next layer is ``uniq`` in this order (sorted: the sort above keeps it).
+                child_rows = np.full(child.shape, -1, dtype=np.int64)
+                child_rows[avail] = total_rows + np.searchsorted(uniq, sel_ctx * n + sel_hand)
+                steps.append((np.flatnonzero(hitting) + (total_rows - len(layer_ctx)), child_rows))
             layer_ctx, layer_hand = uniq // n, uniq % n
         row_ctx = np.concatenate(all_ctx) if all_ctx else np.zeros(0, dtype=np.int64)
         row_hand = np.concatenate(all_hand) if all_hand else np.zeros(0, dtype=np.int64)
@@ -420,7 +428,7 @@ class SplitSolver:
         if not solver.peek and not solver.takes_split:
             ev_first, _ = finished(True)
         rows = SplitRows(layers, row_code, row_ctx, row_hand, probs, removed, k_count, n)
-        steps = self._steps(rows)
+        steps.reverse()
         from twentyone.analysis.exact.kernels import AVAILABLE, fill_hits
 
         if AVAILABLE and steps:
@@ -470,20 +478,6 @@ class SplitSolver:
             ev[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_ev[pick]
             st[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_st[pick]
         return ev, st
-
-    def _steps(self, rows: SplitRows) -> list[tuple[IntArray, IntArray]]:
-        """Per layer, last first: the hitting rows and the row of each one's child per next
-        card (``-1`` where the card cannot come), to fill in their values from the next
-        layer's."""
-        space = self.solver.space
-        steps = []
-        for start, stop in reversed(rows.layers):
-            hitting = np.flatnonzero(rows.code[start:stop] == SPLIT_HIT) + start
-            if not len(hitting):
-                continue
-            child = rows.find(rows.context[hitting][:, None], space.child[rows.hand[hitting]])
-            steps.append((hitting, np.where(rows.probs[hitting] > 0, child, -1)))
-        return steps
 
     def context(self, pair: int, committed: int, hands: int = 0) -> int:
         """The index of context ``(pair, committed, hands)`` in :attr:`rows`."""

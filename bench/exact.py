@@ -6,18 +6,21 @@ Run: ``.venv/bin/python bench/exact.py [--strategy optimal|basic|cdp1|cdp] [--re
 
 Per rule set, each figure a median:
 
-* ``warm``: CPU seconds of ``house_edge(rules)`` in a process that has loaded the compiled
-  kernel (the ``N`` calls after the first, with every cache of hands and dealer tables cleared
-  before each: nothing carried over but the loaded code);
-* ``first``: CPU seconds of the first ``house_edge(rules)`` of a fresh process (Numba's import
-  and the kernel's load from the disk cache included; the package's own imports not);
+* ``warm``: CPU seconds of ``house_edge(rules)`` compiled (``TWENTYONE_EXACT_COMPILED=1``), in
+  a process that has loaded the kernels: the ``N`` calls after the first, every cache of hands
+  and dealer tables cleared before each (nothing carried over but the loaded code);
+* ``first``: CPU seconds of the first such call of a fresh process (Numba's import and the
+  kernels' load from the disk cache included; the package's own imports not);
+* ``numpy``: CPU seconds of the first ``house_edge(rules)`` of a fresh process as it runs by
+  default, with the NumPy code (Numba not loaded: see ``analysis/exact/compiled.py``);
 * ``ref``: the C++ reference's CPU seconds for the same rules, the median of ``N`` runs in one
   process (``--reference``, see below) and ``ours/ref``, warm over reference;
 * ``EV %`` ours, and ``Δref`` the difference to the reference's EV in percentage points.
 
 Then, per preset, ``twentyone house-edge VARIANT`` from start to exit in a fresh process (elapsed
-and CPU seconds: what a user waits for), once with an empty kernel cache (the kernel compiled)
-and as the median of ``N`` later runs, and ``twentyone --help`` (target under 0.3 s).
+and CPU seconds: what a user waits for) as it runs by default, then compiled: once with an empty
+kernel cache (the kernels compiled) and as the median of ``N`` later runs; and ``twentyone
+--help`` (target under 0.3 s).
 
 ``--reference BINARY``: a program linked with Eric Farmer's ``blackjack.cpp``
 (github.com/possibly-wrong/blackjack, not part of this project) that takes ``DECKS H17 DAS
@@ -53,6 +56,7 @@ from twentyone.rules import Rules, Surrender
 from twentyone.variants import all_variants, find_variant
 
 HERE = str(Path(__file__).resolve().parents[1] / "src")
+COMPILED = "TWENTYONE_EXACT_COMPILED"
 CODE = """
 import json, sys, time
 from twentyone.analysis.exact import dealer, space, strategy
@@ -75,24 +79,30 @@ print(json.dumps({"first": first, "warm": warm}))
 """
 
 
-def _env(src: str, cache: str | None = None) -> dict[str, str]:
+def _env(src: str, cache: str | None = None, compiled: bool = False) -> dict[str, str]:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYTHONPATH": src}
+    env.pop(COMPILED, None)
+    if compiled:
+        env[COMPILED] = "1"
     if cache is not None:
         env["TWENTYONE_CACHE_DIR"] = cache
     return env
 
 
-def _ours(src: str, rules: Rules, strategy: str, repeat: int) -> tuple[float, float, float]:
+def _ours(
+    src: str, rules: Rules, strategy: str, repeat: int, compiled: bool = True
+) -> tuple[float, float, float]:
     """``(ev, first-call CPU seconds, median warm CPU seconds)`` of one fresh process."""
     out = subprocess.run(
         [sys.executable, "-c", CODE, json.dumps(rules.to_dict()), strategy, str(repeat)],
         check=True,
         capture_output=True,
         text=True,
-        env=_env(src),
+        env=_env(src, compiled=compiled),
     ).stdout
     data = json.loads(out)
-    return data["first"][0], data["first"][1], statistics.median(w[1] for w in data["warm"])
+    warm = [w[1] for w in data["warm"]]
+    return data["first"][0], data["first"][1], statistics.median(warm) if warm else 0.0
 
 
 def reference_args(rules: Rules) -> list[str] | None:
@@ -128,7 +138,9 @@ def _reference(binary: str, args: list[str], repeat: int) -> tuple[float, float]
     return runs[0][0], statistics.median(r[1] for r in runs)
 
 
-def _command(src: str, args: list[str], cache: str | None = None) -> tuple[float, float]:
+def _command(
+    src: str, args: list[str], cache: str | None = None, compiled: bool = False
+) -> tuple[float, float]:
     """Elapsed and CPU seconds of one ``twentyone`` command (a fresh process)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -136,7 +148,7 @@ def _command(src: str, args: list[str], cache: str | None = None) -> tuple[float
         [sys.executable, "-m", "twentyone.cli", *args],
         check=True,
         capture_output=True,
-        env=_env(src, cache),
+        env=_env(src, cache, compiled),
     )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -197,18 +209,24 @@ def main() -> None:
     if args.against:
         print(f"before: {args.against}   after: {HERE}   (before>after (after/before))")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min)   strategy: {args.strategy}   CPU seconds")
-    print(f"{'rule set':26} {'EV %':>10} {'warm':>6} {'first':>6} {'ref':>6} ours/ref  Δref pp")
+    print(
+        f"{'rule set':26} {'EV %':>10} {'warm':>6} {'first':>6} {'numpy':>6} {'ref':>6} "
+        "ours/ref  Δref pp"
+    )
     for label, rules in _rule_sets():
         warm: list[list[float]] = [[] for _ in sources]
         first: list[list[float]] = [[] for _ in sources]
+        plain: list[list[float]] = [[] for _ in sources]
         ev = 0.0
         for _ in range(max(1, n // 3)):
             for k, src in enumerate(sources):
                 ev, f, w = _ours(src, rules, args.strategy, n)
                 first[k].append(f)
                 warm[k].append(w)
+                plain[k].append(_ours(src, rules, args.strategy, 0, compiled=False)[1])
         warm_m = [statistics.median(w) for w in warm]
         first_m = [statistics.median(f) for f in first]
+        plain_m = [statistics.median(p) for p in plain]
         ref_cells = f"{'':>6} {'':>8}  {'':>7}"
         ref_args = reference_args(rules) if args.reference and args.strategy == "optimal" else None
         if ref_args is not None:
@@ -217,19 +235,23 @@ def main() -> None:
             ratio = warm_m[-1] / ref_cpu
             ref_cells = f"{ref_cpu:6.3f} {ratio:8.2f}  {(ev - ref_ev) * 100:+.0e}"
         print(
-            f"{label:26} {ev * 100:+10.5f} {_cell(warm_m)} {_cell(first_m)} {ref_cells}",
+            f"{label:26} {ev * 100:+10.5f} {_cell(warm_m)} {_cell(first_m)} {_cell(plain_m)} "
+            f"{ref_cells}",
             flush=True,
         )
     print("\ntwentyone house-edge VARIANT (fresh process: elapsed / CPU seconds)")
     for variant in all_variants():
         command = ["house-edge", variant.name, "--strategy", args.strategy]
-        with tempfile.TemporaryDirectory() as empty:
-            cold = _command(sources[-1], command, cache=empty)
         walls = _alternate(sources, n, lambda s, c=command: _command(s, c)[0])
         cpus = _alternate(sources, n, lambda s, c=command: _command(s, c)[1])
+        with tempfile.TemporaryDirectory() as empty:
+            cold = _command(HERE, command, cache=empty, compiled=True)
+        hot = [_command(HERE, command, compiled=True) for _ in range(n)]
         print(
-            f"  {variant.name:14} empty kernel cache {cold[0]:.2f} / {cold[1]:.2f}   "
-            f"later runs {_cell(walls)} / {_cell(cpus)}",
+            f"  {variant.name:14} default {_cell(walls)} / {_cell(cpus)}   compiled: "
+            f"empty kernel cache {cold[0]:.2f} / {cold[1]:.2f}, later "
+            f"{statistics.median(h[0] for h in hot):.3f} / "
+            f"{statistics.median(h[1] for h in hot):.3f}",
             flush=True,
         )
     helps = _alternate(sources, n, lambda s: _command(s, ["--help"])[0])

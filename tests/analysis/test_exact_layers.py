@@ -13,6 +13,7 @@ LAYERS = (
     "actions",
     "space",
     "kernels",
+    "compiled",
     "dealer",
     "player",
     "split",

@@ -285,9 +285,11 @@ class DealerEvaluator:
                     removed @ _SUFFIX_WEIGHTS, return_index=True, return_inverse=True
                 )
                 rows = removed[first]
-            from twentyone.analysis.exact.kernels import AVAILABLE, dealer_sums
+            from twentyone.analysis.exact.compiled import active
 
-            if AVAILABLE:
+            if active():
+                from twentyone.analysis.exact.kernels import dealer_sums
+
                 sums = np.zeros((len(rows), N_OUTCOMES))
                 dealer_sums(np.ascontiguousarray(rows), *self._flat_trie(), sums)
             else:

@@ -211,4 +211,29 @@ def hit_or_stand(
             best_st[r] = st
 
 
-__all__ = ["AVAILABLE", "cache_dir", "dealer_sums", "fill_hits", "hit_or_stand", "writable"]
+def warm() -> None:
+    """Load every kernel (its first call, on empty arrays): Numba loads compiled code on a
+    function's first call, about 0.15 s for the first one of a process."""
+    none = np.zeros(0, dtype=np.int64)
+    table = np.zeros((0, 10), dtype=np.int64)
+    chances = np.zeros((0, 10))
+    one = np.zeros(1)
+    dealer_sums(
+        table,
+        none,
+        np.zeros(11, dtype=np.int64),
+        none,
+        np.zeros(11, dtype=np.int64),
+        np.zeros((10, 1, 1)),
+        np.zeros((1, 1)),
+        np.zeros((1, 1)),
+        np.zeros(1, dtype=np.int64),
+        none,
+        np.zeros(0),
+        np.zeros((0, 7)),
+    )
+    fill_hits(none, table, chances, np.zeros((2, 1)))
+    hit_or_stand(none, table, chances, one, one, one, one, one, 0.0)
+
+
+__all__ = ["AVAILABLE", "cache_dir", "dealer_sums", "fill_hits", "hit_or_stand", "warm", "writable"]

@@ -283,15 +283,17 @@ class UpcardSolver:
         best_st = self._stand_st.copy()
         hit_ev = np.zeros(n)
         hit_st = np.zeros(n)
-        from twentyone.analysis.exact.kernels import AVAILABLE, hit_or_stand
+        from twentyone.analysis.exact.compiled import active
 
-        if AVAILABLE and space.live_layers:
+        if space.live_layers and active():
+            from twentyone.analysis.exact.kernels import hit_or_stand
+
             # One compiled pass over the layers, last first (the same sums, in the same order).
             order = np.concatenate(space.live_layers[::-1])
             hit_or_stand(
                 order, space.child, probs, self._stand_ev, best_ev, best_st, hit_ev, hit_st, _EPS
             )
-        elif not AVAILABLE:
+        else:
             for rows in reversed(space.live_layers):
                 ev, st = expect_children(probs[rows], space.child[rows], best_ev, best_st)
                 hit_ev[rows] = ev

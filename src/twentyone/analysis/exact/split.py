@@ -429,9 +429,11 @@ class SplitSolver:
             ev_first, _ = finished(True)
         rows = SplitRows(layers, row_code, row_ctx, row_hand, probs, removed, k_count, n)
         steps.reverse()
-        from twentyone.analysis.exact.kernels import AVAILABLE, fill_hits
+        from twentyone.analysis.exact.compiled import active
 
-        if AVAILABLE and steps:
+        if steps and active():
+            from twentyone.analysis.exact.kernels import fill_hits
+
             # One compiled pass over the layers, last first (the same sums, in the same order).
             stacked = np.stack((ev, st) if ev_first is ev else (ev, st, ev_first))
             hitting = np.concatenate([h for h, _ in steps])
@@ -439,7 +441,7 @@ class SplitSolver:
             apart = ev_first is not ev
             ev, st = stacked[0], stacked[1]
             ev_first = stacked[2] if apart else ev
-        elif not AVAILABLE:
+        else:
             for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
                 for hitting, child in steps:
                     values[hitting] = expect_children(probs[hitting], child, values, values)[0]

@@ -1,12 +1,16 @@
 """The exact analysis's compiled loops (Numba), loaded only by the code that computes.
 
-Importing this module imports Numba (about 0.15 s) and compiles or loads the kernels, so the
-modules that need a kernel import it inside the function that calls it: a command that does not
-compute never pays for it. The compiled code is kept on disk (``cache=True``) in a folder of its
-own, named by a digest of this file (``$TWENTYONE_CACHE_DIR/numba/exact-…``, else
-``$XDG_CACHE_HOME/twentyone/…`` or ``~/.cache/twentyone/…``; ``$NUMBA_CACHE_DIR`` is used as it
-is when set). When no folder can be written, the kernels are compiled in memory for the process
-instead (slower to start, the same results).
+Importing this module imports Numba (about 0.18 s of CPU); a kernel's first call loads it from
+the disk cache (about 0.15 s for the first kernel of a process, a few milliseconds for each
+other; compiling them all on an empty cache, about 3.5 s). So the modules that use a kernel
+import it inside the function that calls it, and only when :func:`.compiled.active` says so: a
+command that does not compute, or computes once, never pays for it.
+
+The compiled code is kept on disk (``cache=True``) in a folder of its own, named by a digest of
+this file (``$TWENTYONE_CACHE_DIR/numba/exact-…``, else ``$XDG_CACHE_HOME/twentyone/…`` or
+``~/.cache/twentyone/…``; ``$NUMBA_CACHE_DIR`` is used as it is when set). When no folder can
+be written, the kernels are compiled in memory for the process instead (slower to start, the
+same results).
 
 Without Numba (it is a dependency, but a broken install may lack it) :data:`AVAILABLE` is false
 and the callers use their NumPy code.

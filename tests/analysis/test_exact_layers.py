@@ -12,6 +12,8 @@ LAYERS = (
     "shoe",
     "actions",
     "space",
+    "kernels",
+    "compiled",
     "dealer",
     "player",
     "split",

@@ -313,11 +313,18 @@ class _SplitHandSolver(UpcardSolver):
         super().__init__(rules, shoe, up, space)
 
     def settle_rows(
-        self, hands: IntArray, removed: IntArray, stake: int, split: bool, first: bool = False
+        self,
+        hands: IntArray,
+        removed: IntArray,
+        stake: int,
+        split: bool,
+        first: bool = False,
+        *,
+        dealer: FloatArray | None = None,
     ) -> tuple[FloatArray, FloatArray]:
         """As :meth:`UpcardSolver.settle_rows`, always as a split hand."""
         del split, first
-        return super().settle_rows(hands, removed, stake, True, self._first)
+        return super().settle_rows(hands, removed, stake, True, self._first, dealer=dealer)
 
 
 class _OnePairSplits(SplitSolver):

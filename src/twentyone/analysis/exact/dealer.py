@@ -11,7 +11,9 @@ number of its orderings in which the dealer stops exactly at the last card
 after removing any batch of card compositions: the chance of a multiset is a product of one
 factor per rank, ``ff(n_r - p_r, k_r) / ff(n_r, k_r)``, and one for the number of cards, so the
 multisets are summed as a trie over the ranks, each node once per distinct removal of the ranks
-below it.
+below it. The trie is summed by a compiled loop (:func:`~.kernels.dealer_sums`, Numba, loaded
+on the first call), which keeps one running sum per node and sums a level again only when the
+ranks below it change from one removal to the next; the NumPy code it replaced runs without Numba.
 
 The outcome vector is ``(17, 18, 19, 20, 21, bust, blackjack)`` and is *unconditional*: it sums
 to one and includes the dealer's blackjack. :func:`dealer_probabilities` also gives the values
@@ -73,6 +75,20 @@ class DealerTable:
     orderings: FloatArray
     outcome: IntArray
 
+
+FlatTrie = tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+    FloatArray,
+    FloatArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+]
+"""The trie's arrays as :func:`~twentyone.analysis.exact.kernels.dealer_sums` takes them."""
 
 _UNDECIDED = -1
 """State code of a dealer hand that draws again."""
@@ -198,10 +214,7 @@ class DealerEvaluator:
             _ratio_table(shoe[r], shoe[r], int(counts[:, r].max(initial=0))) for r in range(10)
         ]
         self._size_ratio = _size_table(self.total, k_size)
-        # Per level, the ratio factor of every child for each count of its rank.
-        self._child_ratio = [
-            np.ascontiguousarray(self._ratio[d][:, self._child_k[d]]) for d in range(10)
-        ]
+        self._child_ratio_list: list[FloatArray] | None = None
         # The root's children (group, aces): their draw size and outcome.
         children = len(self._child_k[0])
         child_group = np.repeat(
@@ -214,16 +227,48 @@ class DealerEvaluator:
         run[1:] = child_outcome[1:] != child_outcome[:-1]
         self._outcome_at = np.flatnonzero(run)
         self._outcomes = child_outcome[self._outcome_at]
+        self._flat: FlatTrie | None = None
+
+    def _flat_trie(self) -> FlatTrie:
+        """The trie as the flat arrays of :func:`~.kernels.dealer_sums` (built on first use)."""
+        if self._flat is None:
+            sizes = [len(k) for k in self._child_k]
+            k_off = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+            firsts = [np.zeros(1, dtype=np.int64)]
+            for d in range(1, 10):
+                firsts.append(np.append(self._parent_at[d], sizes[d]).astype(np.int64))
+            f_off = np.concatenate(([0], np.cumsum([len(f) for f in firsts]))).astype(np.int64)
+            p_max = max(len(t) for t in self._ratio)
+            k_max = max(t.shape[1] for t in self._ratio)
+            ratio = np.zeros((10, p_max, k_max))
+            for d, table in enumerate(self._ratio):
+                ratio[d, : table.shape[0], : table.shape[1]] = table
+            children = k_off[1]
+            self._flat = (
+                np.concatenate(self._child_k).astype(np.int64),
+                k_off,
+                np.concatenate(firsts),
+                f_off,
+                ratio,
+                np.ascontiguousarray(self._ratio[0][:, self._child_k[0]]),
+                np.ascontiguousarray(self._size_ratio[:, self._child_size]),
+                np.append(self._outcome_at, children).astype(np.int64),
+                self._outcomes.astype(np.int64),
+                self._weight,
+            )
+        return self._flat
 
     @property
     def multisets(self) -> int:
         """How many final draw multisets (other than busts) are possible from this shoe."""
         return len(self._weight)
 
-    def probabilities(self, removed: IntArray) -> FloatArray:
+    def probabilities(self, removed: IntArray, *, distinct: bool = False) -> FloatArray:
         """Outcome vectors ``(H, 7)`` after removing each row of ``removed`` ``(H, 10)``.
 
-        A removal that takes more cards of a rank than the shoe holds is an error.
+        ``distinct``: the rows are distinct and sorted by :func:`~.space.keys` (the caller has
+        made them so; they are not sorted again). A removal that takes more cards of a rank
+        than the shoe holds is an error.
         """
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
         if np.any(removed > np.array(self.shoe)):
@@ -233,16 +278,42 @@ class DealerEvaluator:
             # Distinct removals, sorted by key (rank 9 most significant), summed in blocks: the
             # per-level arrays are (suffixes x nodes), too large for memory at once when the
             # removals are many.
-            _, first, inverse = np.unique(
-                removed @ _SUFFIX_WEIGHTS, return_index=True, return_inverse=True
-            )
-            distinct = removed[first]
-            sums = np.concatenate(
-                [self._sums(distinct[i : i + _BLOCK]) for i in range(0, len(distinct), _BLOCK)]
-            )
-            out = sums[inverse.reshape(-1)]
+            if distinct:
+                rows = removed
+            else:
+                _, first, inverse = np.unique(
+                    removed @ _SUFFIX_WEIGHTS, return_index=True, return_inverse=True
+                )
+                rows = removed[first]
+            from twentyone.analysis.exact.compiled import active
+
+            if active():
+                from twentyone.analysis.exact.kernels import dealer_sums
+
+                sums = np.zeros((len(rows), N_OUTCOMES))
+                dealer_sums(np.ascontiguousarray(rows), *self._flat_trie(), sums)
+            else:
+                sums = self.sums_numpy(rows)
+            out = sums if distinct else sums[inverse.reshape(-1)]
         out[:, Outcome.BUST] = 1.0 - out.sum(axis=1)
         return out
+
+    def sums_numpy(self, distinct: IntArray) -> FloatArray:
+        """The non-bust outcome chances ``(H, 7)`` of distinct removals sorted by key, by NumPy
+        (what the compiled kernel computes; used without Numba)."""
+        return np.concatenate(
+            [self._sums(distinct[i : i + _BLOCK]) for i in range(0, len(distinct), _BLOCK)]
+        )
+
+    @property
+    def _child_ratio(self) -> list[FloatArray]:
+        """Per level, the ratio factor of every child for each count of its rank (the NumPy
+        code's tables, built on first use)."""
+        if self._child_ratio_list is None:
+            self._child_ratio_list = [
+                np.ascontiguousarray(self._ratio[d][:, self._child_k[d]]) for d in range(10)
+            ]
+        return self._child_ratio_list
 
     def _sums(self, removed: IntArray) -> FloatArray:
         """The non-bust outcome chances ``(H, 7)`` of distinct removals sorted by key."""

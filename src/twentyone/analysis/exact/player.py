@@ -115,7 +115,8 @@ class UpcardSolver:
         known[known] = self._dealer_keys[pos[known]] == wanted[known]
         if not np.all(known):
             new_keys, first = np.unique(wanted[~known], return_index=True)
-            rows = self._evaluator.probabilities(removed[~known][first])
+            # The keys are the dealer's suffix keys: sorted and distinct already.
+            rows = self._evaluator.probabilities(removed[~known][first], distinct=True)
             merged = np.concatenate((self._dealer_keys, new_keys))
             order = np.argsort(merged, kind="stable")
             self._dealer_keys = merged[order]
@@ -197,9 +198,19 @@ class UpcardSolver:
         return versus
 
     def settle_rows(
-        self, hands: IntArray, removed: IntArray, stake: int, split: bool, first: bool = False
+        self,
+        hands: IntArray,
+        removed: IntArray,
+        stake: int,
+        split: bool,
+        first: bool = False,
+        *,
+        dealer: FloatArray | None = None,
     ) -> tuple[FloatArray, FloatArray]:
-        """Values ``(ev, stake)`` of finished hands (rows), as :meth:`settle` for each row."""
+        """Values ``(ev, stake)`` of finished hands (rows), as :meth:`settle` for each row.
+
+        ``dealer``: the rows' dealer vectors, when the caller has them (only those of the rows
+        :meth:`versus_dealer` picks are read), instead of :meth:`dealer_rows`."""
         hands = np.asarray(hands, dtype=np.int64).reshape(-1, 10)
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
         total, _ = totals(hands)
@@ -210,7 +221,7 @@ class UpcardSolver:
             versus &= hands.sum(axis=1) < self.charlie
         win = np.where(bust, -float(stake) * (1.0 - p_bj), stake * (1.0 - p_bj))
         if np.any(versus):
-            d = self.dealer_rows(removed[versus])
+            d = self.dealer_rows(removed[versus]) if dealer is None else dealer[versus]
             win[versus] = stake * np.einsum("ij,ij->i", d, _VERSUS[total[versus]])
         if self.peek:
             ev = win - p_bj * 0.0
@@ -272,13 +283,24 @@ class UpcardSolver:
         best_st = self._stand_st.copy()
         hit_ev = np.zeros(n)
         hit_st = np.zeros(n)
-        for rows in reversed(space.live_layers):
-            ev, st = expect_children(probs[rows], space.child[rows], best_ev, best_st)
-            hit_ev[rows] = ev
-            hit_st[rows] = st
-            take = ev > self._stand_ev[rows] + _EPS
-            best_ev[rows] = np.where(take, ev, best_ev[rows])
-            best_st[rows] = np.where(take, st, best_st[rows])
+        from twentyone.analysis.exact.compiled import active
+
+        if space.live_layers and active():
+            from twentyone.analysis.exact.kernels import hit_or_stand
+
+            # One compiled pass over the layers, last first (the same sums, in the same order).
+            order = np.concatenate(space.live_layers[::-1])
+            hit_or_stand(
+                order, space.child, probs, self._stand_ev, best_ev, best_st, hit_ev, hit_st, _EPS
+            )
+        else:
+            for rows in reversed(space.live_layers):
+                ev, st = expect_children(probs[rows], space.child[rows], best_ev, best_st)
+                hit_ev[rows] = ev
+                hit_st[rows] = st
+                take = ev > self._stand_ev[rows] + _EPS
+                best_ev[rows] = np.where(take, ev, best_ev[rows])
+                best_st[rows] = np.where(take, st, best_st[rows])
         self._hit_ev, self._hit_st = hit_ev, hit_st
         self._best_ev, self._best_st = best_ev, best_st
         self._double_ev = np.zeros(n)

@@ -20,13 +20,13 @@ time). ``tests/analysis/test_exact_vs_engine_enumeration.py`` checks it against 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from math import comb
 
 import numpy as np
 
 from twentyone.analysis.exact.actions import Action, Policy
-from twentyone.analysis.exact.dealer import FloatArray
+from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray
 from twentyone.analysis.exact.player import (
     _EPS,
     UpcardSolver,
@@ -93,7 +93,7 @@ def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
     return 1.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SplitRows:
     """The split hands :meth:`SplitSolver.prepare` valued, for other per-hand quantities.
 
@@ -102,19 +102,50 @@ class SplitRows:
         code: each row's action code (``SPLIT_STAND``, ``SPLIT_HIT``, ``SPLIT_DOUBLE``).
         context: each row's context index (:meth:`SplitSolver.context`).
         hand: each row's row in the solver's hand space.
-        rowmap: ``(contexts, hand space)`` -> row, ``-1`` where play never gets there.
         probs: ``(rows, 10)`` chance of each next card of a row that hits or doubles (zero
             for a row that stands).
         removed: ``(rows, 10)`` cards out of the shoe besides the up card.
+        contexts: how many contexts there are.
+        space: how many hands the solver's hand space has.
     """
 
     layers: list[tuple[int, int]]
     code: IntArray
     context: IntArray
     hand: IntArray
-    rowmap: IntArray
     probs: FloatArray
     removed: IntArray
+    contexts: int
+    space: int
+
+    @cached_property
+    def _sorted(self) -> tuple[IntArray, IntArray]:
+        """The rows' keys ``context * space + hand``, sorted, and the row of each."""
+        keys = self.context * self.space + self.hand
+        order = np.argsort(keys, kind="stable")
+        return keys[order], order
+
+    def find(self, context: IntArray | int, hand: IntArray | int) -> IntArray:
+        """The row of each ``(context, hand)`` (broadcast), ``-1`` where play never gets
+        there or ``hand`` is negative (no such hand)."""
+        ctx = np.asarray(context, dtype=np.int64)
+        index = np.asarray(hand, dtype=np.int64)
+        keys, order = self._sorted
+        wanted = ctx * self.space + index
+        if not len(keys):
+            return np.full(wanted.shape, -1, dtype=np.int64)
+        pos = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        hit = (keys[pos] == wanted) & (index >= 0)
+        found: IntArray = np.where(hit, order[pos], -1)
+        return found
+
+    @cached_property
+    def rowmap(self) -> IntArray:
+        """``(contexts, hand space)`` -> row, ``-1`` where play never gets there (built on
+        first use: :meth:`find` looks rows up without it)."""
+        table = np.full((self.contexts, self.space), -1, dtype=np.int64)
+        table[self.context, self.hand] = np.arange(len(self.code))
+        return table
 
 
 SPLIT_STAND, SPLIT_HIT, SPLIT_DOUBLE = 0, 1, 2
@@ -154,7 +185,6 @@ class SplitSolver:
         self._second_cards: dict[tuple[int, int, int], list[tuple[int, float, int]]] = {}
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
         self._contexts: dict[tuple[int, int, int], int] = {}
-        self._rowmap: IntArray | None = None
         self._ev: FloatArray = np.zeros(0)
         self._st: FloatArray = np.zeros(0)
         self._ev_first: FloatArray = np.zeros(0)
@@ -296,7 +326,6 @@ class SplitSolver:
         for k, (pair, committed, _) in enumerate(contexts):
             extra[k, pair] = committed - 1
             one_card[k] = pair == ACE and not rules.hit_split_aces
-        rowmap = np.full((k_count, n), -1, dtype=np.int64)
         # Forward: the rows each layer reaches.
         start_ctx: list[int] = []
         start_hand: list[int] = []
@@ -314,11 +343,13 @@ class SplitSolver:
         all_ctx: list[IntArray] = []
         all_hand: list[IntArray] = []
         all_code: list[IntArray] = []
+        # Per layer with hitting rows: those rows and the row of each one's child per next card
+        # (-1 where the card cannot come), to fill in their values from the next layer's.
+        steps: list[tuple[IntArray, IntArray]] = []
         total_rows = 0
         while len(layer_ctx):
             order = np.argsort(layer_ctx * n + layer_hand, kind="stable")
             layer_ctx, layer_hand = layer_ctx[order], layer_hand[order]
-            rowmap[layer_ctx, layer_hand] = np.arange(total_rows, total_rows + len(layer_ctx))
             settles = space.stops[layer_hand] | (
                 one_card[layer_ctx] & (space.ncards[layer_hand] == 2)
             )
@@ -344,6 +375,11 @@ class SplitSolver:
             sel_ctx = np.broadcast_to(h_ctx[:, None], child.shape)[avail]
             sel_hand = child[avail]
             uniq = _distinct(sel_ctx * n + sel_hand)
+            if len(h_ctx):
+                # The next layer is ``uniq`` in this order (sorted: the sort above keeps it).
+                child_rows = np.full(child.shape, -1, dtype=np.int64)
+                child_rows[avail] = total_rows + np.searchsorted(uniq, sel_ctx * n + sel_hand)
+                steps.append((np.flatnonzero(hitting) + (total_rows - len(layer_ctx)), child_rows))
             layer_ctx, layer_hand = uniq // n, uniq % n
         row_ctx = np.concatenate(all_ctx) if all_ctx else np.zeros(0, dtype=np.int64)
         row_hand = np.concatenate(all_hand) if all_hand else np.zeros(0, dtype=np.int64)
@@ -366,16 +402,20 @@ class SplitSolver:
         standing = row_code == SPLIT_STAND
         # One dealer batch for every removal the split hands settle against.
         settled = np.concatenate((hands[standing], dbl_hands))
-        solver.dealer_rows(
-            np.concatenate((removed[standing], dbl_removed))[solver.versus_dealer(settled)]
-        )
+        settled_removed = np.concatenate((removed[standing], dbl_removed))
+        versus = solver.versus_dealer(settled)
+        vectors = np.zeros((len(settled), N_OUTCOMES))
+        vectors[versus] = solver.dealer_rows(settled_removed[versus])
+        stands = int(np.count_nonzero(standing))
 
         def finished(first: bool) -> tuple[FloatArray, FloatArray]:
             return self._values_of(
                 row_code=row_code,
                 probs=probs,
-                hands=hands,
-                removed=removed,
+                settled=settled,
+                settled_removed=settled_removed,
+                vectors=vectors,
+                stands=stands,
                 dbl_rows=dbl_rows,
                 dbl_card=dbl_card,
                 first=first,
@@ -387,69 +427,59 @@ class SplitSolver:
         ev_first = ev
         if not solver.peek and not solver.takes_split:
             ev_first, _ = finished(True)
-        for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
-            self._back(
-                layers=layers,
-                row_code=row_code,
-                row_ctx=row_ctx,
-                row_hand=row_hand,
-                rowmap=rowmap,
-                probs=probs,
-                values=values,
-            )
-        self._rowmap = rowmap
+        rows = SplitRows(layers, row_code, row_ctx, row_hand, probs, removed, k_count, n)
+        steps.reverse()
+        from twentyone.analysis.exact.compiled import active
+
+        if steps and active():
+            from twentyone.analysis.exact.kernels import fill_hits
+
+            # One compiled pass over the layers, last first (the same sums, in the same order).
+            stacked = np.stack((ev, st) if ev_first is ev else (ev, st, ev_first))
+            hitting = np.concatenate([h for h, _ in steps])
+            fill_hits(hitting, np.concatenate([c for _, c in steps]), probs[hitting], stacked)
+            apart = ev_first is not ev
+            ev, st = stacked[0], stacked[1]
+            ev_first = stacked[2] if apart else ev
+        else:
+            for values in (ev, st) if ev_first is ev else (ev, st, ev_first):
+                for hitting, child in steps:
+                    values[hitting] = expect_children(probs[hitting], child, values, values)[0]
         self._ev, self._st, self._ev_first = ev, st, ev_first
-        self.rows = SplitRows(layers, row_code, row_ctx, row_hand, rowmap, probs, removed)
+        self.rows = rows
 
     def _values_of(
         self,
         *,
         row_code: IntArray,
         probs: FloatArray,
-        hands: IntArray,
-        removed: IntArray,
+        settled: IntArray,
+        settled_removed: IntArray,
+        vectors: FloatArray,
+        stands: int,
         dbl_rows: IntArray,
         dbl_card: IntArray,
         first: bool,
     ) -> tuple[FloatArray, FloatArray]:
-        """Values of the rows that stand or double (the hitting rows are filled in later)."""
+        """Values of the rows that stand or double (the hitting rows are filled in later):
+        ``settled`` holds the standing rows' hands (the first ``stands``) then each doubled
+        row's hand with its drawn card, ``settled_removed`` their removals and ``vectors``
+        their dealer vectors."""
         solver = self.solver
-        eye = np.eye(10, dtype=np.int64)
         ev = np.zeros(len(row_code))
         st = np.zeros(len(row_code))
         standing = row_code == SPLIT_STAND
         ev[standing], st[standing] = solver.settle_rows(
-            hands[standing], removed[standing], 1, True, first
+            settled[:stands], settled_removed[:stands], 1, True, first, dealer=vectors[:stands]
         )
         d_ev, d_st = solver.settle_rows(
-            hands[dbl_rows] + eye[dbl_card], removed[dbl_rows] + eye[dbl_card], 2, True, first
+            settled[stands:], settled_removed[stands:], 2, True, first, dealer=vectors[stands:]
         )
         for c in range(10):
             pick = dbl_card == c
             ev[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_ev[pick]
             st[dbl_rows[pick]] += probs[dbl_rows[pick], c] * d_st[pick]
         return ev, st
-
-    def _back(
-        self,
-        *,
-        layers: list[tuple[int, int]],
-        row_code: IntArray,
-        row_ctx: IntArray,
-        row_hand: IntArray,
-        rowmap: IntArray,
-        probs: FloatArray,
-        values: FloatArray,
-    ) -> None:
-        """Fill in the hitting rows of ``values`` from the next layer's, last layer first."""
-        space = self.solver.space
-        for start, stop in reversed(layers):
-            hitting = np.flatnonzero(row_code[start:stop] == SPLIT_HIT) + start
-            if not len(hitting):
-                continue
-            child = rowmap[row_ctx[hitting][:, None], np.maximum(space.child[row_hand[hitting]], 0)]
-            child = np.where(probs[hitting] > 0, child, -1)
-            values[hitting] = expect_children(probs[hitting], child, values, values)[0]
 
     def context(self, pair: int, committed: int, hands: int = 0) -> int:
         """The index of context ``(pair, committed, hands)`` in :attr:`rows`."""
@@ -461,11 +491,11 @@ class SplitSolver:
         """The value of one split hand in context ``(pair, committed, hands)``; ``first``: the
         hand played first (it alone may lose its stake to a dealer blackjack, see
         :meth:`prepare`)."""
-        if self._rowmap is None:
+        if self.rows is None:
             self.prepare()
-        assert self._rowmap is not None
+        assert self.rows is not None
         index = self.solver.space.row(hand)
-        row = self._rowmap[self.context(pair, committed, hands), index] if index >= 0 else -1
+        row = int(self.rows.find(self.context(pair, committed, hands), index))
         if row < 0:
             raise ValueError("the split hand is not reachable")
         ev = self._ev_first if first else self._ev
@@ -480,7 +510,7 @@ class SplitSolver:
         Restricted: only the second cards that do not pair the hand count (the sum is not
         divided by their chance, which the pattern weights of :meth:`value` carry).
         """
-        if self._rowmap is None:
+        if self.rows is None:
             self.prepare()
         key = (pair, committed, hands)
         draws = self._second_cards.get(key)
@@ -504,16 +534,14 @@ class SplitSolver:
         """Each second card of a split hand of ``pair`` with ``committed`` pair cards out: the
         card, its chance and the two-card hand's row."""
         solver = self.solver
-        assert self._rowmap is not None
+        assert self.rows is not None
         k = self.context(pair, committed, hands)
-        out = []
-        for c, p in solver.draws(add((0,) * 10, pair, committed)):
-            index = solver.space.row(add(add((0,) * 10, pair), c))
-            row = int(self._rowmap[k, index]) if index >= 0 else -1
-            if row < 0:
-                raise ValueError("the split hand is not reachable")
-            out.append((c, p, row))
-        return out
+        draws = solver.draws(add((0,) * 10, pair, committed))
+        index = [solver.space.row(add(add((0,) * 10, pair), c)) for c, _ in draws]
+        rows = self.rows.find(k, np.array(index, dtype=np.int64)).tolist()
+        if min(rows, default=0) < 0:
+            raise ValueError("the split hand is not reachable")
+        return [(c, p, row) for (c, p), row in zip(draws, rows, strict=True)]
 
     def value(self, pair: int) -> Value:
         """Value of splitting a pair of ``pair`` (all hands together, per initial bet).
@@ -599,7 +627,6 @@ class SplitSolver:
         self._values.clear()
         self._second_cards.clear()
         self._decisions = np.zeros(0, dtype=np.int64)
-        self._rowmap = None
         self.rows = None
         self._pair_play.clear()
 

@@ -1,0 +1,243 @@
+"""The exact analysis's compiled loops (Numba), loaded only by the code that computes.
+
+Importing this module imports Numba (about 0.18 s of CPU); a kernel's first call loads it from
+the disk cache (about 0.15 s for the first kernel of a process, a few milliseconds for each
+other; compiling them all on an empty cache, about 3.5 s). So the modules that use a kernel
+import it inside the function that calls it, and only when :func:`.compiled.active` says so: a
+command that does not compute, or computes once, never pays for it.
+
+The compiled code is kept on disk (``cache=True``) in a folder of its own, named by a digest of
+this file (``$TWENTYONE_CACHE_DIR/numba/exact-…``, else ``$XDG_CACHE_HOME/twentyone/…`` or
+``~/.cache/twentyone/…``; ``$NUMBA_CACHE_DIR`` is used as it is when set). When no folder can
+be written, the kernels are compiled in memory for the process instead (slower to start, the
+same results).
+
+Without Numba (it is a dependency, but a broken install may lack it) :data:`AVAILABLE` is false
+and the callers use their NumPy code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+
+F = TypeVar("F", bound=Callable[..., Any])
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+def cache_dir() -> Path:
+    """The folder of this module's compiled kernels (one per version of this file)."""
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    env = os.environ.get("TWENTYONE_CACHE_DIR")
+    if env:
+        return Path(env) / "numba" / f"exact-{digest}"
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "twentyone" / "numba" / f"exact-{digest}"
+
+
+def writable(folder: Path) -> bool:
+    """Whether ``folder`` exists or can be made, and a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+def _load_numba() -> ModuleType | None:
+    try:
+        return importlib.import_module("numba")
+    except ImportError:  # pragma: no cover - numba is a dependency
+        return None
+
+
+NUMBA = _load_numba()
+AVAILABLE = NUMBA is not None
+"""Whether the kernels are compiled (else the callers' NumPy code runs)."""
+
+
+def _decorate(fastmath: bool) -> Callable[[F], F]:
+    """``njit`` with the disk cache in :func:`cache_dir` (in memory if it cannot be written);
+    ``fastmath``: sums may be reordered (the last bits of a result may change)."""
+    if NUMBA is None:  # pragma: no cover - numba is a dependency
+        return lambda fn: fn
+    numba = NUMBA
+    folder = None if os.environ.get("NUMBA_CACHE_DIR") else cache_dir()
+    use_cache = folder is None or writable(folder)
+
+    def compiled(fn: F, cache: bool) -> F:
+        options = {"nogil": True, "error_model": "numpy", "fastmath": fastmath}
+        return cast(F, numba.njit(cache=cache, **options)(fn))
+
+    def decorate(fn: F) -> F:
+        if not use_cache:
+            return compiled(fn, False)
+        saved = numba.config.CACHE_DIR
+        # Numba picks the cache folder when a function is decorated: set it for this module's
+        # kernels only (the simulator keeps its own).
+        if folder is not None:
+            numba.config.CACHE_DIR = str(folder)
+        try:
+            return compiled(fn, True)
+        except RuntimeError:  # pragma: no cover - no cache locator at all
+            return compiled(fn, False)
+        finally:
+            numba.config.CACHE_DIR = saved
+
+    return decorate
+
+
+_jit = _decorate(fastmath=True)
+_exact_jit = _decorate(fastmath=False)
+"""For the sums whose results decide a play: added in the NumPy code's order, bit for bit."""
+
+
+@_jit
+def dealer_sums(
+    removed: IntArray,
+    child_k: IntArray,
+    k_off: IntArray,
+    first: IntArray,
+    f_off: IntArray,
+    ratio: FloatArray,
+    root_ratio: FloatArray,
+    root_size: FloatArray,
+    runs: IntArray,
+    run_outcome: IntArray,
+    weight: FloatArray,
+    out: FloatArray,
+) -> None:
+    """The dealer trie of :class:`~twentyone.analysis.exact.dealer.DealerEvaluator`, summed
+    for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]``.
+
+    The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that fix the group and the ranks
+    ``0 .. d-1`` (level 10: the multisets, of chance ``weight`` from the full shoe). Node ``c``
+    of level ``d + 1`` holds ``child_k[k_off[d] + c]`` cards of rank ``d``; the children of
+    node ``j`` of level ``d`` are the nodes ``first[f_off[d] + j] .. first[f_off[d] + j + 1]``
+    of level ``d + 1``; ``ratio[d, p, k]`` is rank ``d``'s factor. A node's sum depends on the
+    removal's ranks ``d .. 9`` only: the removals come sorted with rank 9 most significant, and
+    level ``d`` is summed again only when one of those ranks differs from the removal before.
+    The nodes of level 1 (the root's children) are summed with their aces' factor
+    ``root_ratio[p, c]`` and size factor ``root_size[s, c]`` into their outcome: the children
+    ``runs[o] .. runs[o + 1]`` end in outcome ``run_outcome[o]``.
+    """
+    levels = len(k_off) - 1
+    # values[k_off[d] + c]: the sum of node c of level d + 1 for the current removal's ranks
+    # d + 1 .. 9 (the multisets' weights at the last level).
+    values = np.zeros(k_off[levels])
+    values[k_off[levels - 1] :] = weight
+    for i in range(removed.shape[0]):
+        changed = levels - 1
+        if i:
+            changed = -1
+            for r in range(levels - 1, -1, -1):
+                if removed[i, r] != removed[i - 1, r]:
+                    changed = r
+                    break
+        for d in range(changed, 0, -1):
+            factor = ratio[d, removed[i, d]]
+            below = k_off[d]
+            here = k_off[d - 1]
+            start = f_off[d]
+            for j in range(below - here):
+                s = 0.0
+                for c in range(first[start + j], first[start + j + 1]):
+                    s += factor[child_k[below + c]] * values[below + c]
+                values[here + j] = s
+        size = 0
+        for r in range(levels):
+            size += removed[i, r]
+        aces = root_ratio[removed[i, 0]]
+        sized = root_size[size]
+        for o in range(len(run_outcome)):
+            s = 0.0
+            for c in range(runs[o], runs[o + 1]):
+                s += aces[c] * sized[c] * values[c]
+            out[i, run_outcome[o]] = s
+
+
+@_exact_jit
+def fill_hits(rows: IntArray, child: IntArray, probs: FloatArray, values: FloatArray) -> None:
+    """``values[v, r] = sum_c probs[i, c] * values[v, child[i, c]]`` for each ``r = rows[i]``
+    in turn, the children ``-1`` left out, summed in rank order: the hitting split rows filled
+    in from their children, last layer first (so a child is filled before its parent)."""
+    for i in range(len(rows)):
+        r = rows[i]
+        for v in range(values.shape[0]):
+            s = 0.0
+            for c in range(child.shape[1]):
+                j = child[i, c]
+                if j >= 0:
+                    s += probs[i, c] * values[v, j]
+            values[v, r] = s
+
+
+@_exact_jit
+def hit_or_stand(
+    rows: IntArray,
+    child: IntArray,
+    probs: FloatArray,
+    stand_ev: FloatArray,
+    best_ev: FloatArray,
+    best_st: FloatArray,
+    hit_ev: FloatArray,
+    hit_st: FloatArray,
+    eps: float,
+) -> None:
+    """Hitting then playing on optimally, for each hand ``r = rows[i]`` in turn (last layer
+    first): ``hit_*[r]`` the chance-weighted ``best_*`` of its children (``child[r, c]``, ``-1``
+    left out, rank order), and ``best_*[r]`` the hit's when it beats ``stand_ev[r] + eps``."""
+    for i in range(len(rows)):
+        r = rows[i]
+        ev = 0.0
+        st = 0.0
+        for c in range(child.shape[1]):
+            j = child[r, c]
+            if j >= 0:
+                ev += probs[r, c] * best_ev[j]
+                st += probs[r, c] * best_st[j]
+        hit_ev[r] = ev
+        hit_st[r] = st
+        if ev > stand_ev[r] + eps:
+            best_ev[r] = ev
+            best_st[r] = st
+
+
+def warm() -> None:
+    """Load every kernel (its first call, on empty arrays): Numba loads compiled code on a
+    function's first call, about 0.15 s for the first one of a process."""
+    none = np.zeros(0, dtype=np.int64)
+    table = np.zeros((0, 10), dtype=np.int64)
+    chances = np.zeros((0, 10))
+    one = np.zeros(1)
+    dealer_sums(
+        table,
+        none,
+        np.zeros(11, dtype=np.int64),
+        none,
+        np.zeros(11, dtype=np.int64),
+        np.zeros((10, 1, 1)),
+        np.zeros((1, 1)),
+        np.zeros((1, 1)),
+        np.zeros(1, dtype=np.int64),
+        none,
+        np.zeros(0),
+        np.zeros((0, 7)),
+    )
+    fill_hits(none, table, chances, np.zeros((2, 1)))
+    hit_or_stand(none, table, chances, one, one, one, one, one, 0.0)
+
+
+__all__ = ["AVAILABLE", "cache_dir", "dealer_sums", "fill_hits", "hit_or_stand", "warm", "writable"]

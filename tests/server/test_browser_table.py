@@ -214,6 +214,14 @@ def test_the_fullest_table_holds_at_every_size(
             faults.append(f"phone playing: {current['name']} (being played) is out of view")
         if splits == spots * (max_hands - 1) and action == "#btn-split":
             faults += all_sizes(tab, f"{variant}-{locale[:2]}-split", "phone", shots=True)
+        # the first spot's second and last hands: the rows a split added, lower on the felt
+        # than the dealer's cards (at 844x390 the dealer's scrolled away; at 1280x800 the
+        # dock covered the fourth row)
+        if current is not None and current["name"].endswith(
+            ("@ hand 0/1", f"@ hand 0/{max_hands - 1}")
+        ):
+            label = f"{variant}-{locale[:2]}-hand{current['name'][-1]}"
+            faults += all_sizes(tab, label, "phone", shots=True)
     assert splits == spots * (max_hands - 1)
     expect(tab.locator("#settlement")).to_be_visible()
     expect(tab.locator(".hand")).to_have_count(spots * max_hands)
@@ -223,6 +231,39 @@ def test_the_fullest_table_holds_at_every_size(
     faults += all_sizes(tab, f"{variant}-{locale[:2]}-settled", "phone", shots=True)
     assert faults == [], "\n".join(faults)
     assert tab.errors == []  # type: ignore[attr-defined]
+    tab.context.close()
+
+
+def test_a_table_opened_on_a_phone_held_sideways_shows_the_circles_above_the_dock(
+    browser: Browser, live: LiveServer
+) -> None:
+    """Opened at 844x390 (not turned to it): the dock takes its height once the session bar
+    has arrived, and the circles the bets go on, with the spots' names, are above it; during
+    the round, the dealer's up card stays in view or in the dock."""
+    tab = new_page(browser, "landscape")
+    open_table(tab, live, "lucky-ladies")
+    bet_everywhere(tab, live, "lucky-ladies", 7)
+    expect(tab.locator("#session-bar")).to_be_visible()
+    tab.evaluate(FRAMES_JS)
+    faults = layout_faults(tab.evaluate(GEOMETRY_JS), phone=True)
+    names = tab.evaluate(
+        "() => [...document.querySelectorAll('.spot-name')].map((n) => n.getBoundingClientRect()"
+        ".bottom <= document.getElementById('controls-dock').getBoundingClientRect().top + 0.5)"
+    )
+    assert faults == [] and all(names), (faults, names)
+    tab.screenshot(path=str(SHOTS / "twentyone-table-sideways-bets.png"))
+    live.shoes.stack(PAIRS["lucky-ladies"])
+    press(tab, "#btn-deal")
+    press(tab, "#btn-split")
+    press(tab, "#btn-stand")  # hand 2 of spot 1: the dealer's cards are above the view
+    expect(tab.locator("#dealer-peek")).to_be_visible()
+    expect(tab.locator("#dealer-peek")).to_have_text(
+        "10♥Dealer · 10"
+    )  # the up card, then the hole card
+    assert layout_faults(tab.evaluate(GEOMETRY_JS), phone=True) == []
+    tab.screenshot(path=str(SHOTS / "twentyone-table-sideways-peek.png"))
+    tab.evaluate("() => window.scrollTo(0, 0)")  # the player scrolls the dealer back into view
+    expect(tab.locator("#dealer-peek")).to_be_hidden()
     tab.context.close()
 
 

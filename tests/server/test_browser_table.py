@@ -378,15 +378,17 @@ def test_disabled_controls_look_disabled_and_say_why(page: Page, live: LiveServe
         "Doubling would take Spot 1 past the 500.00 maximum."
     )
 
-    # In a round: the rack and the empty circles are disabled; DOUBLE with too little
-    # balance is disabled too.
+    # In a round: the rack is left out at 1280x800 too (it took a line of the dock, which then
+    # covered a split spot's fourth hand) and the empty circles are disabled; DOUBLE with too
+    # little balance is disabled too.
     press(page, "#btn-clear")
     page.click(".chip[data-value='1000']")
     press(page, ".spot[data-pos='0'] .bet-circle")
     live.shoes.stack("5s 9h 6d 7c Ts")
     press(page, "#btn-deal")
+    expect(page.locator(".chip-rack")).to_be_hidden()
     for chip in (100, 500, 1000):
-        assert looks_disabled(page, f".chip[data-value='{chip}']"), chip
+        expect(page.locator(f".chip[data-value='{chip}']")).to_be_disabled()
     style = page.evaluate(DISABLED_LOOK_JS, ".spot[data-pos='1'] .bet-circle")
     assert style["disabled"] and style["opacity"] <= 0.5 and style["cursor"] == "not-allowed"
     for control in ("#btn-hit", "#btn-stand", "#btn-double"):

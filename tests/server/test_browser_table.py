@@ -240,7 +240,7 @@ def test_a_table_opened_on_a_phone_held_sideways_shows_the_circles_above_the_doc
     """Opened at 844x390 (not turned to it): the dock takes its height once the session bar
     has arrived, and the circles the bets go on, with the spots' names, are above it; during
     the round, the dealer's up card stays in view or in the dock."""
-    tab = new_page(browser, "landscape")
+    tab = new_page(browser, "landscape", bypass_csp=True)
     open_table(tab, live, "lucky-ladies")
     bet_everywhere(tab, live, "lucky-ladies", 7)
     expect(tab.locator("#session-bar")).to_be_visible()
@@ -261,6 +261,7 @@ def test_a_table_opened_on_a_phone_held_sideways_shows_the_circles_above_the_doc
         "10♥Dealer · 10"
     )  # the up card, then the hole card
     assert layout_faults(tab.evaluate(GEOMETRY_JS), phone=True) == []
+    assert axe_violations(tab) == []
     tab.screenshot(path=str(SHOTS / "twentyone-table-sideways-peek.png"))
     tab.evaluate("() => window.scrollTo(0, 0)")  # the player scrolls the dealer back into view
     expect(tab.locator("#dealer-peek")).to_be_hidden()

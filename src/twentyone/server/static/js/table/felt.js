@@ -362,14 +362,17 @@ export function showDealerPeek() {
   const box = dealer.getBoundingClientRect();
   const away = box.top < top - 0.5 || box.bottom > bottom + 0.5;
   const show = Boolean(deciding && dealer.children.length && away);
-  if (show) {
+  const total = document.getElementById("dealer-total");
+  const key = `${[...dealer.children].map((n) => /** @type {HTMLElement} */ (n).dataset.card).join(" ")} ${total ? total.textContent : ""}`;
+  if (show && peek.dataset.key !== key) {
+    // drawn again only when the dealer's cards or total changed (this runs as the page scrolls)
+    peek.dataset.key = key;
     const cards = [...dealer.children].map((node) => {
       const card = /** @type {HTMLElement} */ (node).dataset.card || "down";
       if (card === "down") return el("span", { class: "peek-card back", dataset: { card } });
       const red = card[1] === "h" || card[1] === "d";
       return el("span", { class: `peek-card${red ? " red" : ""}`, dataset: { card } }, card[0] === "T" ? "10" : card[0], SUITS[/** @type {"s"} */ (card[1])] || "");
     });
-    const total = document.getElementById("dealer-total");
     peek.replaceChildren(el("span", { class: "peek-cards" }, cards), el("span", { class: "peek-total", text: total ? total.textContent || "" : "" }));
   }
   peek.hidden = !show;

@@ -268,6 +268,28 @@ def test_a_table_opened_on_a_phone_held_sideways_shows_the_circles_above_the_doc
     tab.context.close()
 
 
+EDGES_JS = """() => { const s = document.getElementById('spots-scroll');
+  return [s.classList.contains('more-left'), s.classList.contains('more-right'),
+          getComputedStyle(s).maskImage !== 'none']; }"""
+
+
+def test_the_row_of_spots_fades_where_more_spots_lie_out_of_view(
+    page: Page, live: LiveServer
+) -> None:
+    """Seven spots on a phone: three are in view, and the row fades out at the side where the
+    others lie, so a player sees there is more to scroll to; at 1280x800 all seven are in view
+    and nothing fades."""
+    open_table(page, live, "lucky-ladies")
+    assert page.evaluate(EDGES_JS) == [False, False, False]
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.evaluate(FRAMES_JS)
+    assert page.evaluate(EDGES_JS) == [True, False, True]  # spot 1 (at the right) in view
+    page.evaluate("() => document.getElementById('spots-scroll').scrollBy({ left: -150 })")
+    expect(page.locator("#spots-scroll.more-left.more-right")).to_have_count(1)
+    page.evaluate("() => { document.getElementById('spots-scroll').scrollLeft = 0; }")
+    expect(page.locator("#spots-scroll.more-right:not(.more-left)")).to_have_count(1)
+
+
 def test_a_long_hand_wraps_inside_its_column(page: Page, live: LiveServer) -> None:
     """Lucky Lucky's 10-card Charlie: ten cards in one hand stay in the spot's column."""
     open_table(page, live, "lucky-lucky")

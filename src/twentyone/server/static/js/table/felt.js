@@ -97,8 +97,18 @@ export function buildFelt(table, stepper, handlers) {
       el("p", { class: "message", id: "message" }),
       el("div", { class: "side-wins", id: "side-wins" }),
     ),
-    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": t("felt.spots"), tabindex: "0" }, spots),
+    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": t("felt.spots"), tabindex: "0", onscroll: (/** @type {Event} */ e) => markEdges(/** @type {HTMLElement} */ (e.currentTarget)) }, spots),
   );
+}
+
+/**
+ * Marks the sides of the row of spots where more spots lie out of view (a phone): the row
+ * fades out there, so a player sees there is more to scroll to.
+ * @param {HTMLElement} scroller
+ */
+function markEdges(scroller) {
+  scroller.classList.toggle("more-left", scroller.scrollLeft > 1);
+  scroller.classList.toggle("more-right", scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1);
 }
 
 /**
@@ -305,6 +315,7 @@ export function showActiveHand() {
       const low = name && name.getBoundingClientRect().bottom - r.top + 8 <= bottom - top ? name.getBoundingClientRect().bottom : r.bottom;
       if (r.top < top || low > bottom) window.scrollBy({ top: low - bottom + 8, behavior: "auto" });
     }
+    if (scroller) markEdges(scroller);
     showDealerPeek();
     return;
   }
@@ -346,6 +357,7 @@ export function showActiveHand() {
   // The least scroll that brings it into the band: what is in view already stays put.
   if (r.top < top) window.scrollBy({ top: r.top - top - 4, behavior: "auto" });
   else if (r.bottom > bottom) window.scrollBy({ top: Math.min(r.bottom - bottom + 4, r.top - top), behavior: "auto" });
+  if (scroller) markEdges(scroller);
   showDealerPeek();
 }
 

@@ -102,7 +102,8 @@ _LAYOUT_PROBLEMS = r"""
     }
   }
   // a word broken across two lines ("Finis / hed", "287. / 00") where a column is too narrow
-  // (a break after a hyphen is typography; text for screen readers only is left out)
+  // (a break after a hyphen is typography; a code or hash longer than any column is made to
+  // wrap; text for screen readers only is left out)
   const readerOnly = (e) => {
     for (let p = e; p && p !== document.body; p = p.parentElement) {
       if (p.getBoundingClientRect().width <= 1) return true;
@@ -111,7 +112,7 @@ _LAYOUT_PROBLEMS = r"""
   };
   for (const e of texts.filter((t) => !readerOnly(t))) {
     for (const node of [...e.childNodes].filter((n) => n.nodeType === 3)) {
-      for (const m of node.textContent.matchAll(/[^\s\-–\/]+/g)) {
+      for (const m of node.textContent.matchAll(/(?<![^\s\-–\/])[^\s\-–\/]{1,24}(?![^\s\-–\/])/g)) {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);

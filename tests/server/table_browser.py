@@ -120,9 +120,10 @@ def _overlap(a: dict[str, float], b: dict[str, float], slack: float = 0.5) -> bo
 
 def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
     """Everything wrong with the felt's layout: overlaps, things cut off, the active hand out
-    of view, what the player must see (the hand played next, the result, the circles to bet
-    on) under the controls' dock, card ranks too small on a phone, the header over the
-    dealer's cards."""
+    of view, what the player must see (the hand played next, the whole split spot where it
+    fits, the result, the circles to bet on) under the controls' dock, the dealer's up card
+    out of view while the player decides, card ranks too small on a phone, the header over
+    the dealer's cards."""
     faults: list[str] = []
     cards, labels, hands = geometry["cards"], geometry["labels"], geometry["hands"]
     # Cards of different hands (and the dealer's) never touch; within one hand's cascade a
@@ -170,6 +171,8 @@ def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
     faults += [f"{name} is covered or out of view" for name in geometry["covered"]]
     if phone and geometry["rankSizes"] and min(geometry["rankSizes"]) < 14:
         faults.append(f"card ranks are {min(geometry['rankSizes'])}px on a phone (at least 14)")
+    if geometry["dealerMissing"]:
+        faults.append("the dealer's up card is out of view while the player decides")
     if geometry["headerCoversDealer"]:
         faults.append("the header covers the dealer's cards")
     return faults

@@ -32,6 +32,10 @@
   const viewport = { width: innerWidth, height: innerHeight };
   const rankSizes = [...felt.querySelectorAll('.card .corner')].map((n) => parseFloat(getComputedStyle(n).fontSize));
   const clipped = labels.filter((n) => n.scrollWidth > n.clientWidth + 1 && !n.matches('.bet-circle, .side-circle')).map(name);
+  const visibleInWindow = (node) => {
+    const r = node.getBoundingClientRect();
+    return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
+  };
   const visible = (node) => {
     const r = node.getBoundingClientRect();
     const top = getComputedStyle(header).position === 'sticky' || getComputedStyle(header).position === 'fixed'
@@ -49,14 +53,34 @@
     return r.left >= Math.max(0, sbox.left) - 0.5 && r.right <= Math.min(innerWidth, sbox.right) + 0.5;
   };
   const settledLine = document.querySelector('#message.win, #message.loss, #message.even, #message.void');
+  // Where the band between the header and the dock can hold them, the whole spot being played
+  // (all its split hands) and, after the round, every row's outcomes are in view too.
+  const band = () => {
+    const top = getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+    const bottom = getComputedStyle(dock).position === 'sticky' ? dock.getBoundingClientRect().top : innerHeight;
+    return bottom - top;
+  };
+  const fits = (first, last) => last.getBoundingClientRect().bottom - first.getBoundingClientRect().top <= band();
   let mustSee = [];
   if (current) {
     mustSee = [current, current.nextElementSibling].filter((n) => n && n.matches('.hand'));
+    const all = [...current.parentElement.querySelectorAll('.hand')];
+    if (fits(all[0], all[all.length - 1])) mustSee = all;
   } else if (settledLine) {
-    mustSee = [settledLine, ...felt.querySelectorAll('.hand[data-hand="0"] .hand-foot')].filter(across);
+    const feet = [...felt.querySelectorAll('.hand .hand-foot')].filter(across);
+    const last = feet.reduce((a, b) => (b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a), settledLine);
+    mustSee = [settledLine, ...(fits(settledLine, last) ? feet : felt.querySelectorAll('.hand[data-hand="0"] .hand-foot'))].filter(across);
   } else if (!felt.querySelector('.hand')) {
     mustSee = [...felt.querySelectorAll('.bet-circle')].filter(across);
   }
+  // While the player decides (a hand to play, or insurance), the dealer's up card is in view:
+  // on the felt, or in the dock's compact copy of the dealer's cards.
+  const deciding = Boolean(current) || Boolean(document.getElementById('insurance-buttons'));
+  const upCard = document.querySelector('#dealer-cards .card:not(.back)');
+  const peek = document.getElementById('dealer-peek');
+  const peekShows = Boolean(peek && peek.getClientRects().length && upCard
+    && peek.querySelector(`[data-card="${upCard.dataset.card}"]`) && visibleInWindow(peek));
+  const dealerMissing = deciding && Boolean(upCard) && !visible(upCard) && !peekShows;
   const headerBox = header.getBoundingClientRect();
   const dealerBox = document.getElementById('dealer-cards').getBoundingClientRect();
   return {
@@ -75,6 +99,7 @@
     clipped,
     current: current ? { name: name(current), visible: visible(current) } : null,
     covered: mustSee.filter((n) => !visible(n)).map(name),
+    dealerMissing,
     headerCoversDealer: (getComputedStyle(header).position !== 'static')
       && headerBox.bottom > dealerBox.top && headerBox.top < dealerBox.bottom,
   };

@@ -26,7 +26,7 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
-_LAYOUT_PROBLEMS = """
+_LAYOUT_PROBLEMS = r"""
 () => {
   const width = document.documentElement.clientWidth;
   const problems = [];
@@ -98,6 +98,28 @@ _LAYOUT_PROBLEMS = """
       if (x > 2 && y > 2) {
         const [one, two] = [a.e.textContent.slice(0, 30), b.e.textContent.slice(0, 30)];
         problems.push(`overlap: "${one}" / "${two}"`);
+      }
+    }
+  }
+  // a word broken across two lines ("Finis / hed", "287. / 00") where a column is too narrow
+  // (a break after a hyphen is typography; a code or hash longer than any column is made to
+  // wrap; text for screen readers only is left out)
+  const readerOnly = (e) => {
+    for (let p = e; p && p !== document.body; p = p.parentElement) {
+      if (p.getBoundingClientRect().width <= 1) return true;
+    }
+    return false;
+  };
+  for (const e of texts.filter((t) => !readerOnly(t))) {
+    for (const node of [...e.childNodes].filter((n) => n.nodeType === 3)) {
+      for (const m of node.textContent.matchAll(/(?<![^\s\-–\/])[^\s\-–\/]{1,24}(?![^\s\-–\/])/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+        const lines = new Set(boxes.map((r) => Math.round(r.top)));
+        const where = `${e.tagName}.${e.className}`;
+        if (lines.size > 1) problems.push(`broken word: "${m[0]}" in ${where}`);
       }
     }
   }
@@ -205,6 +227,9 @@ def test_lobby_shows_names_limits_rtp_and_flags_an_unfinished_round(
     expect(tab.locator(".variant-card[data-variant='lucky-ladies'] h2")).to_have_text(
         "Blackjack with Lucky Ladies"
     )
+    # PLAY and RULES are buttons: not underlined as the links in a text are
+    underlined = "(a) => getComputedStyle(a).textDecorationLine"
+    assert {a.evaluate(underlined) for a in card.locator("a.btn").all()} == {"none"}
     check_page(tab, f"lobby-{size}")
 
     # an unfinished round: the lobby flags it on its game
@@ -270,7 +295,14 @@ def test_history_replay_and_statement_on_every_size(
     row = tab.locator("#history tbody tr").first
     expect(row).to_contain_text("Blackjack with Lucky Ladies")
     expect(row).to_contain_text("Finished")
+    # one round so far: "Your last round", not "Your last 1 rounds"; three decisions
+    expect(tab.locator("#mistakes-summary")).to_contain_text("Your last round: ")
+    expect(tab.locator("#mistakes-summary")).to_contain_text(" of 3 decisions")
     check_page(tab, f"history-{size}")
+    if size == "desktop":  # a phone held sideways is as wide as a laptop's table is not
+        tab.set_viewport_size({"width": 844, "height": 390})
+        check_page(tab, "history-landscape")  # no "Finis / hed", "287. / 00" in its columns
+        tab.set_viewport_size(DESKTOP)
 
     row.locator("a").click()
     expect(tab).to_have_url(re.compile(f"#/history/{round_id}$"))

@@ -18,9 +18,10 @@ async function mistakesLine() {
     return null;
   }
   if (!summary.rounds) return null;
+  const one = summary.rounds === 1; // "Your last round", not "Your last 1 rounds"
   const text = summary.mistakes
-    ? t("review.summary", { rounds: summary.rounds, count: summary.mistakes, decisions: summary.decisions, amount: formatMoney(Math.round(summary.cost_money)), bets: formatPercent(summary.cost_bets, 1) })
-    : t("review.summary-none", { rounds: summary.rounds, decisions: summary.decisions });
+    ? t(one ? "review.summary-one" : "review.summary", { rounds: summary.rounds, count: summary.mistakes, decisions: summary.decisions, amount: formatMoney(Math.round(summary.cost_money)), bets: formatPercent(summary.cost_bets, 1) })
+    : t(one ? "review.summary-none-one" : "review.summary-none", { rounds: summary.rounds, decisions: summary.decisions });
   return el("p", { class: "review-total", id: "mistakes-summary", text });
 }
 

@@ -10,7 +10,7 @@ import { setWallet } from "../session.js";
 import { app, variantInfo } from "../state.js";
 import { announce, spokenCard } from "../table/announce.js";
 import { controlsNode, chipStates } from "../table/controls.js";
-import { buildFelt, showActiveHand, updateFelt } from "../table/felt.js";
+import { buildFelt, showActiveHand, showDealerPeek, updateFelt } from "../table/felt.js";
 import { confirmMove, trainingButton } from "../table/hint.js";
 import { handleKey, helpDialog } from "../table/keyboard.js";
 import { framesFromEvents, modelFromRound } from "../table/model.js";
@@ -131,7 +131,14 @@ function mountTable(info) {
   const controls = el(
     "div",
     { class: "controls-dock", id: "controls-dock" },
-    el("div", { class: "dock-top" }, el("div", { class: "notice-line", id: "notice", "aria-live": "polite" }), el("div", { class: "dock-stats" }, sessionBar(), el("div", { class: "dock-balance", id: "dock-balance", "aria-hidden": "true" }))),
+    el(
+      "div",
+      { class: "dock-top" },
+      el("div", { class: "notice-line", id: "notice", "aria-live": "polite" }),
+      el("div", { class: "dock-stats" }, sessionBar(), el("div", { class: "dock-balance", id: "dock-balance", "aria-hidden": "true" })),
+      // the dealer's cards, small, while they are scrolled out of view (the felt holds them for a screen reader)
+      el("div", { class: "dealer-peek", id: "dealer-peek", "aria-hidden": "true", hidden: true }),
+    ),
     el("div", { id: "controls-body" }),
   );
   mount(
@@ -147,6 +154,15 @@ function mountTable(info) {
       help,
     ),
   );
+  // The dock grows and shrinks (the session bar arriving, a notice, a hint, the rack between
+  // rounds): what the player must see is brought back above it.
+  let height = 0;
+  new ResizeObserver(() => {
+    const now = controls.getBoundingClientRect().height;
+    if (Math.abs(now - height) < 1) return;
+    height = now;
+    if (document.body.contains(controls) && !page.dealing) showActiveHand();
+  }).observe(controls);
 }
 
 /** Marks the page busy while a request or a deal is under way (tests wait on it). */
@@ -184,6 +200,7 @@ function draw() {
   drawControls();
   const box = document.getElementById("settlement-box");
   if (box) box.replaceChildren(round && round.status !== "open" ? settlementPanel(round) : "");
+  showDealerPeek();
 }
 
 /** The line between the dealer and the spots: whose turn it is, or how the round ended. */
@@ -553,6 +570,21 @@ async function afterSettled(round) {
 window.addEventListener("resize", () => {
   if (page.felt && document.body.contains(page.felt) && !page.dealing) showActiveHand();
 });
+
+// The player scrolling the dealer's cards out of view (or back) shows (or hides) their copy in
+// the dock, once a frame at most.
+let peekFrame = 0;
+window.addEventListener(
+  "scroll",
+  () => {
+    if (peekFrame || !page.felt || !document.body.contains(page.felt)) return;
+    peekFrame = requestAnimationFrame(() => {
+      peekFrame = 0;
+      showDealerPeek();
+    });
+  },
+  { passive: true },
+);
 
 // Keyboard shortcuts on the table page (installed once; inactive on other pages).
 document.addEventListener("keydown", (event) => {

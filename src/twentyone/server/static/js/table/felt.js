@@ -2,7 +2,7 @@
 // per table page and then updated in place (keyed by spot and hand), so a card that arrives is
 // one new element and nothing already on the felt moves sideways.
 
-import { cardNode, chipStack } from "../cards.js";
+import { SUITS, cardNode, chipStack } from "../cards.js";
 import { el } from "../dom.js";
 import { formatMoney, handLabel, outcomeName, sideBetName, sideOutcomeName, t } from "../names.js";
 
@@ -97,8 +97,18 @@ export function buildFelt(table, stepper, handlers) {
       el("p", { class: "message", id: "message" }),
       el("div", { class: "side-wins", id: "side-wins" }),
     ),
-    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": t("felt.spots"), tabindex: "0" }, spots),
+    el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": t("felt.spots"), tabindex: "0", onscroll: (/** @type {Event} */ e) => markEdges(/** @type {HTMLElement} */ (e.currentTarget)) }, spots),
   );
+}
+
+/**
+ * Marks the sides of the row of spots where more spots lie out of view (a phone): the row
+ * fades out there, so a player sees there is more to scroll to.
+ * @param {HTMLElement} scroller
+ */
+function markEdges(scroller) {
+  scroller.classList.toggle("more-left", scroller.scrollLeft > 1);
+  scroller.classList.toggle("more-right", scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1);
 }
 
 /**
@@ -283,7 +293,11 @@ export function updateFelt(felt, model, view) {
   return changed;
 }
 
-/** Scrolls the hand being played (or the first spot with a bet) into view on a narrow screen. */
+/**
+ * Scrolls the hand being played (or the first spot with a bet) into view: sideways on a narrow
+ * screen, and up or down as little as brings it, and as much around it as the band between the
+ * header and the dock holds, into view.
+ */
 export function showActiveHand() {
   const scroller = document.getElementById("spots-scroll");
   const settled = document.querySelector("#message.win, #message.loss, #message.even, #message.void");
@@ -293,11 +307,16 @@ export function showActiveHand() {
     // bets go on are above the controls (a phone held sideways shows no more than them).
     if (scroller) scroller.scrollLeft = scroller.scrollWidth;
     const circle = document.querySelector(".spot .circles");
+    const name = document.querySelector(".spot .spot-name");
     if (circle) {
       const [top, bottom] = clearBand();
       const r = circle.getBoundingClientRect();
-      if (r.top < top || r.bottom > bottom) window.scrollBy({ top: r.bottom - bottom + 8, behavior: "auto" });
+      // the circles with the spots' names under them, else the circles alone
+      const low = name && name.getBoundingClientRect().bottom - r.top + 8 <= bottom - top ? name.getBoundingClientRect().bottom : r.bottom;
+      if (r.top < top || low > bottom) window.scrollBy({ top: low - bottom + 8, behavior: "auto" });
     }
+    if (scroller) markEdges(scroller);
+    showDealerPeek();
     return;
   }
   const spot = /** @type {HTMLElement | null} */ (active.closest(".spot"));
@@ -309,28 +328,66 @@ export function showActiveHand() {
     }
   }
   const [top, bottom] = clearBand();
-  let r = active.getBoundingClientRect();
-  // The hand played next on the same spot (the one a split just made) is kept in view with it.
-  const next = active.matches(".hand") && active.nextElementSibling;
-  if (next && next.matches(".hand")) {
-    const n = next.getBoundingClientRect();
-    const both = new DOMRect(r.left, Math.min(r.top, n.top), r.width, Math.max(r.bottom, n.bottom) - Math.min(r.top, n.top));
-    if (both.height <= bottom - top) r = both;
+  const dealer = document.getElementById("dealer-cards");
+  /** @type {Element[][]} */
+  let choices;
+  if (active.matches(".hand")) {
+    // The hand being played and the one played next on its spot (the one a split just made)
+    // at least; with them, where the band holds it, the dealer's cards above and the spot's
+    // other split hands.
+    const hands = [...(active.parentElement?.children || [])].filter((n) => n.matches(".hand"));
+    const next = active.nextElementSibling && active.nextElementSibling.matches(".hand") ? active.nextElementSibling : active;
+    const spot = [hands[0] || active, hands[hands.length - 1] || next];
+    choices = [[dealer, ...spot], [dealer, next], spot, [active, next], [active]];
+  } else if (settled) {
+    // The round's result with every row's outcomes under it, else the first row's, and the
+    // dealer's cards above it where the band holds them.
+    const feet = [...document.querySelectorAll(".hand .hand-foot")];
+    const last = feet.reduce((a, b) => (b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a), active);
+    const row = document.querySelector(".hand[data-hand='0'] .hand-foot") || active;
+    choices = [[dealer, last], [active, last], [dealer, row], [active, row], [active]];
+  } else {
+    choices = [[dealer, active], [active]];
   }
-  if (settled && !active.matches(".hand")) {
-    // The round's result is read with the first row of hands' outcomes under it, and the
-    // dealer's cards above it where the window is tall enough.
-    const row = document.querySelector(".hand[data-hand='0']");
-    const rowBottom = row ? row.getBoundingClientRect().bottom : r.bottom;
-    const dealer = document.querySelector(".dealer-area");
-    const from = dealer && rowBottom - dealer.getBoundingClientRect().top + 4 <= bottom - top ? dealer.getBoundingClientRect().top - 4 : r.top;
-    if (from < top || rowBottom > bottom) window.scrollBy({ top: from - top, behavior: "auto" });
-    return;
+  const span = (/** @type {Element[]} */ nodes) => {
+    const boxes = nodes.filter(Boolean).map((n) => n.getBoundingClientRect());
+    return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+  };
+  const r = choices.map(span).find((c) => c.bottom - c.top <= bottom - top) || span(choices[choices.length - 1]);
+  // The least scroll that brings it into the band: what is in view already stays put.
+  if (r.top < top) window.scrollBy({ top: r.top - top - 4, behavior: "auto" });
+  else if (r.bottom > bottom) window.scrollBy({ top: Math.min(r.bottom - bottom + 4, r.top - top), behavior: "auto" });
+  if (scroller) markEdges(scroller);
+  showDealerPeek();
+}
+
+/**
+ * While the player decides and the dealer's cards are out of view (a phone held sideways, a
+ * spot split into four hands), the dock shows them small, with the dealer's total.
+ */
+export function showDealerPeek() {
+  const peek = document.getElementById("dealer-peek");
+  const dealer = document.getElementById("dealer-cards");
+  if (!peek || !dealer) return;
+  const deciding = document.querySelector(".hand.current, #insurance-buttons");
+  const [top, bottom] = clearBand();
+  const box = dealer.getBoundingClientRect();
+  const away = box.top < top - 0.5 || box.bottom > bottom + 0.5;
+  const show = Boolean(deciding && dealer.children.length && away);
+  const total = document.getElementById("dealer-total");
+  const key = `${[...dealer.children].map((n) => /** @type {HTMLElement} */ (n).dataset.card).join(" ")} ${total ? total.textContent : ""}`;
+  if (show && peek.dataset.key !== key) {
+    // drawn again only when the dealer's cards or total changed (this runs as the page scrolls)
+    peek.dataset.key = key;
+    const cards = [...dealer.children].map((node) => {
+      const card = /** @type {HTMLElement} */ (node).dataset.card || "down";
+      if (card === "down") return el("span", { class: "peek-card back", dataset: { card } });
+      const red = card[1] === "h" || card[1] === "d";
+      return el("span", { class: `peek-card${red ? " red" : ""}`, dataset: { card } }, card[0] === "T" ? "10" : card[0], SUITS[/** @type {"s"} */ (card[1])] || "");
+    });
+    peek.replaceChildren(el("span", { class: "peek-cards" }, cards), el("span", { class: "peek-total", text: total ? total.textContent || "" : "" }));
   }
-  if (r.top < top || r.bottom > bottom) {
-    // A hand in the middle of the band.
-    window.scrollBy({ top: r.top - top - Math.max(0, (bottom - top - r.height) / 2), behavior: "auto" });
-  }
+  peek.hidden = !show;
 }
 
 /** The band of the window that neither the sticky header nor the controls' dock covers. */

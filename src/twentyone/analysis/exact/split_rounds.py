@@ -39,6 +39,7 @@ import numpy as np
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.player import can_double
+from twentyone.analysis.exact.rounds_kernel import compiled
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
@@ -206,8 +207,11 @@ def _merge(keys: IntArray, money: IntArray, weight: FloatArray) -> _States:
 class _Programme:
     """The shared machinery of one split's dynamic programme (see the module docstring)."""
 
-    def __init__(self, splits: SplitSolver, pair: int, budget: float) -> None:
+    def __init__(
+        self, splits: SplitSolver, pair: int, budget: float, *, use_kernel: bool = True
+    ) -> None:
         self.splits = splits
+        self.compiled = use_kernel
         self.pair = pair
         self.solver = splits.solver
         self.budget = budget
@@ -266,6 +270,21 @@ class _Programme:
             axis=0, initial=0
         )
         risky = np.flatnonzero(held + hand.most > self.shoe).tolist()
+        kernel = compiled() if self.compiled else None
+        if kernel is not None:
+            w, radix = self.weights[risky], self.radix[risky]
+            keys, money, weight = kernel(
+                states.keys,
+                states.money,
+                states.weight,
+                np.ascontiguousarray((states.keys[:, None] // w[None, :]) % radix[None, :]),
+                hand.keys,
+                hand.money,
+                hand.count,
+                np.ascontiguousarray((hand.keys[:, None] // w[None, :]) % radix[None, :]),
+                self.shoe[risky],
+            )
+            return _States(keys, money, weight)
         for lo in range(0, n_states, step):
             keys = (states.keys[lo : lo + step, None] + hand.keys[None, :]).ravel()
             money = (states.money[lo : lo + step, None] + hand.money[None, :]).ravel()

@@ -15,6 +15,7 @@ import hashlib
 import importlib
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,6 @@ import numpy as np
 
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.space import IntArray
-
-Expand = Callable[..., tuple[IntArray, IntArray, FloatArray]]
 
 _MIX_KEY = np.uint64(0x9E3779B97F4A7C15)
 _MIX_MONEY = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -106,6 +105,112 @@ def expand(
     return okeys[:n_out].copy(), omoney[:n_out].copy(), oweight[:n_out].copy()
 
 
+def distinct_sums(
+    ckeys: IntArray, cdigits: IntArray, hkeys: IntArray, hdigits: IntArray, cap: IntArray
+) -> tuple[IntArray, IntArray]:
+    """The distinct compositions ``ckeys[c] + hkeys[f]`` that fit the shoe (as in
+    :func:`expand`), and the hash table :func:`settle_pairs` finds them by."""
+    size = 1024
+    while size < 2 * (len(ckeys) + len(hkeys)):
+        size *= 2
+    table = np.full(size, -1, dtype=np.int64)
+    out = np.empty(size // 2, dtype=np.int64)
+    n_out = 0
+    risky = len(cap)
+    for i in range(len(ckeys)):
+        for j in range(len(hkeys)):
+            fits = True
+            for r in range(risky):
+                if cdigits[i, r] + hdigits[j, r] > cap[r]:
+                    fits = False
+                    break
+            if not fits:
+                continue
+            key = ckeys[i] + hkeys[j]
+            mask = size - 1
+            h = np.uint64(key) * _MIX_KEY
+            slot = np.int64((h ^ (h >> np.uint64(29))) & np.uint64(mask))
+            while True:
+                at = table[slot]
+                if at < 0:
+                    table[slot] = n_out
+                    out[n_out] = key
+                    n_out += 1
+                    break
+                if out[at] == key:
+                    break
+                slot = (slot + 1) & mask
+            if 2 * n_out >= size:
+                size *= 2
+                mask = size - 1
+                grown = np.empty(size // 2, dtype=np.int64)
+                grown[:n_out] = out[:n_out]
+                out = grown
+                table = np.full(size, -1, dtype=np.int64)
+                for k in range(n_out):
+                    h = np.uint64(out[k]) * _MIX_KEY
+                    slot = np.int64((h ^ (h >> np.uint64(29))) & np.uint64(mask))
+                    while table[slot] >= 0:
+                        slot = (slot + 1) & mask
+                    table[slot] = k
+    return out[:n_out].copy(), table
+
+
+def settle_pairs(
+    ckeys: IntArray,
+    cstart: IntArray,
+    nets: IntArray,
+    sweight: FloatArray,
+    cdigits: IntArray,
+    hkeys: IntArray,
+    hcount: FloatArray,
+    hrows: IntArray,
+    hdigits: IntArray,
+    cap: IntArray,
+    table: IntArray,
+    dkeys: IntArray,
+    chance: FloatArray,
+    acc: FloatArray,
+) -> None:
+    """Add to ``acc`` (net result ``-8 .. 8`` at ``net + 8``) every round that ends when a
+    last hand (``hkeys``, ``hcount``, ``hrows``: its result against each dealer outcome) is
+    added to the states of a composition ``ckeys[c]`` (rows ``cstart[c]:cstart[c + 1]`` of
+    ``nets``, the round's ``net + 8`` so far against each outcome, and ``sweight``);
+    ``chance[d, o]``: the chance of one ordered run of the cards of composition ``dkeys[d]``
+    (found in ``table``, from :func:`distinct_sums`) times the dealer's chance of outcome
+    ``o`` after them. The states are never merged: only their sum with the dealer is kept."""
+    mask = len(table) - 1
+    risky = len(cap)
+    outcomes = chance.shape[1]
+    # Each composition's rounds are summed apart, then added (less rounding than one sum).
+    local = np.zeros(len(acc))
+    for i in range(len(ckeys)):
+        local[:] = 0.0
+        for j in range(len(hkeys)):
+            fits = True
+            for r in range(risky):
+                if cdigits[i, r] + hdigits[j, r] > cap[r]:
+                    fits = False
+                    break
+            if not fits:
+                continue
+            key = ckeys[i] + hkeys[j]
+            h = np.uint64(key) * _MIX_KEY
+            slot = np.int64((h ^ (h >> np.uint64(29))) & np.uint64(mask))
+            while dkeys[table[slot]] != key:
+                slot = (slot + 1) & mask
+            d = table[slot]
+            for o in range(outcomes):
+                g = chance[d, o] * hcount[j]
+                if g == 0.0:
+                    continue
+                shift = hrows[j, o]
+                for s in range(cstart[i], cstart[i + 1]):
+                    local[nets[s, o] + shift] += sweight[s] * g
+        for k in range(len(acc)):
+            acc[k] += local[k]
+
+
 def _cache_dir() -> Path:
     """One folder per version of this module (Numba's own check sees only this file)."""
     digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
@@ -115,18 +220,27 @@ def _cache_dir() -> Path:
     return root / "numba" / f"rounds-{digest}"
 
 
+@dataclass(frozen=True, slots=True)
+class Kernels:
+    """The compiled functions of this module."""
+
+    expand: Callable[..., tuple[IntArray, IntArray, FloatArray]]
+    distinct_sums: Callable[..., tuple[IntArray, IntArray]]
+    settle_pairs: Callable[..., None]
+
+
 @cache
-def compiled() -> Expand | None:
-    """:func:`expand` compiled by Numba (imported only here: the command that does not sum a
-    split round does not pay for it), or ``None`` without Numba."""
+def compiled() -> Kernels | None:
+    """This module's functions compiled by Numba (imported only here: a command that does not
+    sum a split round does not pay for it), or ``None`` without Numba."""
     try:
         numba: Any = importlib.import_module("numba")
     except ImportError:  # pragma: no cover - numba is a dependency
         return None
     if not os.environ.get("NUMBA_CACHE_DIR"):
         numba.config.CACHE_DIR = str(_cache_dir())
-    fn: Expand = numba.njit(cache=True, nogil=True)(expand)
-    return fn
+    jit = numba.njit(cache=True, nogil=True)
+    return Kernels(jit(expand), jit(distinct_sums), jit(settle_pairs))
 
 
-__all__ = ["compiled", "expand"]
+__all__ = ["Kernels", "compiled", "distinct_sums", "expand", "settle_pairs"]

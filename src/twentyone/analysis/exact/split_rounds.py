@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
@@ -180,6 +181,7 @@ class _Hand:
     count: FloatArray
     money: IntArray
     most: IntArray
+    rows: IntArray
 
 
 class _States:
@@ -221,6 +223,9 @@ class _Programme:
         self._hands: dict[tuple[bool, int, bool], _Hand] = {}
         self.radix = np.ones(10, dtype=np.int64)
         self.weights = np.ones(10, dtype=np.int64)
+        self.outcomes = Outcome.BLACKJACK if self.solver.peek else N_OUTCOMES
+        """The dealer outcomes a round can meet after the deal (with a peek the blackjack is
+        the deal's)."""
 
     def setup(self, positions: list[tuple[bool, int, bool]]) -> bool:
         """Fix the mixed radix of composition keys from every hand set the patterns use: a
@@ -253,8 +258,16 @@ class _Programme:
             if self.solver.peek:
                 rows[:, Outcome.BLACKJACK] = 0
             most = hs.cards.max(axis=0, initial=0)
-            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS, most)
+            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS, most, rows)
             self._hands[key] = found
+        return found
+
+    def risky(self, keys: IntArray, hand: _Hand) -> list[int]:
+        """The ranks of which a state and a hand may hold more together than the shoe."""
+        held = ((keys[:, None] // self.weights[None, :]) % self.radix[None, :]).max(
+            axis=0, initial=0
+        )
+        found: list[int] = np.flatnonzero(held + hand.most > self.shoe).tolist()
         return found
 
     def add(self, states: _States, hand: _Hand) -> _States | None:
@@ -265,15 +278,11 @@ class _Programme:
             return None
         parts: list[_States] = []
         step = max(1, _CHUNK // max(n_hands, 1))
-        # Only the ranks of which a state and a hand may hold more together than the shoe.
-        held = ((states.keys[:, None] // self.weights[None, :]) % self.radix[None, :]).max(
-            axis=0, initial=0
-        )
-        risky = np.flatnonzero(held + hand.most > self.shoe).tolist()
+        risky = self.risky(states.keys, hand)
         kernel = compiled() if self.compiled else None
         if kernel is not None:
             w, radix = self.weights[risky], self.radix[risky]
-            keys, money, weight = kernel(
+            keys, money, weight = kernel.expand(
                 states.keys,
                 states.money,
                 states.weight,
@@ -311,8 +320,6 @@ class _Programme:
         say) needs only the dealer's blackjack chance, not the dealer's vector."""
         if not len(states.keys):
             return True
-        solver = self.solver
-        pair = self.pair
         distinct, where = np.unique(states.keys, return_inverse=True)
         where = where.reshape(-1)
         shifted = states.money + _MONEY_OFFSET
@@ -325,13 +332,36 @@ class _Programme:
         self.work += _DEALER_COST * float(need.sum())
         if self.work > self.budget:
             return False
-        removed = (distinct[:, None] // self.weights[None, :]) % self.radix[None, :]
-        dealer = np.zeros((len(distinct), N_OUTCOMES))
-        if np.any(need):
-            dealer[need] = solver.dealer_batch(removed[need])
-        blackjack = solver.blackjack_rows(removed[~need])
-        dealer[~need, 0] = 1.0 - blackjack
-        dealer[~need, Outcome.BLACKJACK] = blackjack
+        removed = self.removed(distinct)
+        chance = multiplicity * states.weight[:, None] * self.chances(removed, need)[where]
+        for o in range(N_OUTCOMES):
+            acc += np.bincount(nets[o], weights=chance[:, o], minlength=_MONEY)
+        return True
+
+    def removed(self, keys: IntArray) -> IntArray:
+        """``(K, 10)`` the cards of composition keys."""
+        found: IntArray = (keys[:, None] // self.weights[None, :]) % self.radix[None, :]
+        return found
+
+    def chances(self, removed: IntArray, need: npt.NDArray[np.bool_] | None = None) -> FloatArray:
+        """``(K, 7)`` per composition (the two pair cards of the deal included), the chance of
+        one ordered run of its cards drawn after the deal times the dealer's chance of each
+        outcome after them (with a peek the blackjack column is zero: that chance is the
+        deal's). ``need``: the compositions that need the dealer's vector; the others' whole
+        chance but the blackjack is put on the first outcome (their result is the same against
+        every total and a bust)."""
+        solver = self.solver
+        pair = self.pair
+        dealer = np.zeros((len(removed), N_OUTCOMES))
+        if need is None:
+            if len(removed):
+                dealer[:] = solver.dealer_batch(removed)
+        else:
+            if np.any(need):
+                dealer[need] = solver.dealer_batch(removed[need])
+            blackjack = solver.blackjack_rows(removed[~need])
+            dealer[~need, 0] = 1.0 - blackjack
+            dealer[~need, Outcome.BLACKJACK] = blackjack
         if solver.peek:
             dealer[:, Outcome.BLACKJACK] = 0.0
         # B: the chance of one ordered run of the cards drawn after the deal (the two pair
@@ -351,9 +381,59 @@ class _Programme:
             ([1.0], np.cumprod(left - np.arange(int(size.max(initial=0)), dtype=np.float64)))
         )
         run /= ff_size[size]
-        chance = multiplicity * states.weight * run[where]
-        for o in range(N_OUTCOMES):
-            acc += np.bincount(nets[o], weights=chance * dealer[where, o], minlength=_MONEY)
+        out: FloatArray = run[:, None] * dealer
+        return out
+
+    def finish(self, states: _States, hand: _Hand, multiplicity: float, acc: FloatArray) -> bool:
+        """Add to ``acc`` every round that ends with one more hand of ``hand`` after
+        ``states``, without listing the finished states (:func:`settle_pairs`): ``False``
+        (nothing added) past the budget or without the compiled kernel."""
+        kernel = compiled() if self.compiled else None
+        if kernel is None:
+            return False
+        self.work += len(states.keys) * len(hand.keys)
+        if self.work > self.budget:
+            return False
+        if not len(states.keys) or not len(hand.keys):
+            return True
+        order = np.argsort(states.keys, kind="stable")
+        keys, money, weight = states.keys[order], states.money[order], states.weight[order]
+        new = np.ones(len(keys), dtype=np.bool_)
+        new[1:] = keys[1:] != keys[:-1]
+        starts = np.flatnonzero(new)
+        ckeys = keys[starts]
+        cstart = np.append(starts, len(keys)).astype(np.int64)
+        shifted = money + _MONEY_OFFSET
+        outcomes = int(self.outcomes)
+        nets = np.ascontiguousarray(
+            np.stack([(shifted // _MONEY_WEIGHTS[o]) % _MONEY for o in range(outcomes)], axis=1)
+        )
+        risky = self.risky(ckeys, hand)
+        w, radix = self.weights[risky], self.radix[risky]
+        cdigits = np.ascontiguousarray((ckeys[:, None] // w[None, :]) % radix[None, :])
+        hdigits = np.ascontiguousarray((hand.keys[:, None] // w[None, :]) % radix[None, :])
+        cap = self.shoe[risky]
+        distinct, table = kernel.distinct_sums(ckeys, cdigits, hand.keys, hdigits, cap)
+        self.work += _DEALER_COST * len(distinct)
+        if self.work > self.budget:
+            return False
+        chance = multiplicity * self.chances(self.removed(distinct))
+        kernel.settle_pairs(
+            ckeys,
+            cstart,
+            nets,
+            weight,
+            cdigits,
+            hand.keys,
+            hand.count,
+            np.ascontiguousarray(hand.rows[:, :outcomes]),
+            hdigits,
+            cap,
+            table,
+            distinct,
+            np.ascontiguousarray(chance[:, :outcomes]),
+            acc,
+        )
         return True
 
 
@@ -384,7 +464,9 @@ class SplitRound:
     done: frozenset[SplitPattern]
 
 
-def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> SplitRound:
+def split_round(
+    splits: SplitSolver, pair: int, budget: float | None = None, *, use_kernel: bool = True
+) -> SplitRound:
     """The exact distribution of splitting ``pair`` over as many patterns as ``budget`` allows
     (default :data:`DEFAULT_BUDGET`), fewest hands first (see the module docstring). A
     ten-count pair split by rank is left whole (which tens pair the hand is not a
@@ -397,7 +479,9 @@ def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> 
     paths: dict[Path, list[SplitPattern]] = {}
     for pattern in patterns:
         paths.setdefault(pattern_path(splits, pattern), []).append(pattern)
-    programme = _Programme(splits, pair, DEFAULT_BUDGET if budget is None else budget)
+    programme = _Programme(
+        splits, pair, DEFAULT_BUDGET if budget is None else budget, use_kernel=use_kernel
+    )
     if not programme.setup([pos for path in paths for pos in path]):
         return SplitRound({}, frozenset())
     acc = np.zeros(_MONEY)
@@ -405,9 +489,15 @@ def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> 
     memo: dict[Path, _States] = {(): start}
     order = sorted(paths, key=lambda p: (len(p), p))
     done: list[SplitPattern] = []
+    fused = use_kernel and compiled() is not None
     for i, path in enumerate(order):
-        states: _States | None = None
-        for depth in range(1, len(path) + 1):
+        later = order[i + 1 :]
+        # A path no later path extends ends in the kernel's fused last step (its finished
+        # states are never listed); the others' states are kept for the paths that extend them.
+        extended = any(q[: len(path)] == path for q in later)
+        last = len(path) - 1 if fused and not extended else len(path)
+        states: _States | None = memo[()]
+        for depth in range(1, last + 1):
             prefix = path[:depth]
             states = memo.get(prefix)
             if states is None:
@@ -417,10 +507,12 @@ def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> 
                 memo[prefix] = states
         if states is None:
             break
-        if not programme.settle(states, len(paths[path]), acc):
+        if last < len(path):
+            if not programme.finish(states, programme.hand(*path[-1]), len(paths[path]), acc):
+                break
+        elif not programme.settle(states, len(paths[path]), acc):
             break
         done += paths[path]
-        later = order[i + 1 :]
         for prefix in [p for p in memo if p and not any(q[: len(p)] == p for q in later)]:
             del memo[prefix]
     dist = {float(x - 8): float(p) for x, p in enumerate(acc) if p != 0.0}

@@ -165,6 +165,7 @@ def settle_pairs(
     hkeys: IntArray,
     hcount: FloatArray,
     hrows: IntArray,
+    hclass: IntArray,
     hdigits: IntArray,
     cap: IntArray,
     table: IntArray,
@@ -178,33 +179,41 @@ def settle_pairs(
     ``nets``, the round's ``net + 8`` so far against each outcome, and ``sweight``);
     ``chance[d, o]``: the chance of one ordered run of the cards of composition ``dkeys[d]``
     (found in ``table``, from :func:`distinct_sums`) times the dealer's chance of outcome
-    ``o`` after them. The states are never merged: only their sum with the dealer is kept."""
+    ``o`` after them. The hands come in runs of one result row (``hclass``: where each run
+    starts, and the end): a run's chances are summed first, then spread over the states.
+    The finished states are never merged: only their sum with the dealer is kept."""
     mask = len(table) - 1
     risky = len(cap)
     outcomes = chance.shape[1]
     # Each composition's rounds are summed apart, then added (less rounding than one sum).
     local = np.zeros(len(acc))
+    run = np.zeros(outcomes)
     for i in range(len(ckeys)):
         local[:] = 0.0
-        for j in range(len(hkeys)):
-            fits = True
-            for r in range(risky):
-                if cdigits[i, r] + hdigits[j, r] > cap[r]:
-                    fits = False
-                    break
-            if not fits:
-                continue
-            key = ckeys[i] + hkeys[j]
-            h = np.uint64(key) * _MIX_KEY
-            slot = np.int64((h ^ (h >> np.uint64(29))) & np.uint64(mask))
-            while dkeys[table[slot]] != key:
-                slot = (slot + 1) & mask
-            d = table[slot]
+        for q in range(len(hclass) - 1):
+            run[:] = 0.0
+            for j in range(hclass[q], hclass[q + 1]):
+                fits = True
+                for r in range(risky):
+                    if cdigits[i, r] + hdigits[j, r] > cap[r]:
+                        fits = False
+                        break
+                if not fits:
+                    continue
+                key = ckeys[i] + hkeys[j]
+                h = np.uint64(key) * _MIX_KEY
+                slot = np.int64((h ^ (h >> np.uint64(29))) & np.uint64(mask))
+                while dkeys[table[slot]] != key:
+                    slot = (slot + 1) & mask
+                d = table[slot]
+                for o in range(outcomes):
+                    run[o] += chance[d, o] * hcount[j]
+            first = hclass[q]
             for o in range(outcomes):
-                g = chance[d, o] * hcount[j]
+                g = run[o]
                 if g == 0.0:
                     continue
-                shift = hrows[j, o]
+                shift = hrows[first, o]
                 for s in range(cstart[i], cstart[i + 1]):
                     local[nets[s, o] + shift] += sweight[s] * g
         for k in range(len(acc)):

@@ -23,10 +23,22 @@ sum of the hands' result rows), and merges the states that agree on both. Patter
 their hands alike share their states (a trie over the hands' kinds). At the end each distinct
 composition gets one dealer vector (one batch) and ``B``.
 
+The last hand of a pattern is added and settled in one pass (:meth:`_Programme.finish`, with
+the compiled :mod:`~twentyone.analysis.exact.rounds_kernel`): the finished rounds are never
+listed, only their distinct compositions (one dealer vector each, shared by the patterns of
+the split) and, per composition of the hands before and run of last hands with one result
+row, the sum of their chances against each dealer outcome. Keying the states on the
+composition alone, each with one result distribution per dealer outcome (all the final sum
+needs), was measured and does not pay: a composition holds about five result rows at three
+hands of 8-8 against a ten, and about sixteen (outcome, result) pairs.
+
 The cost is the number of distinct compositions, which grows quickly with the number of hands
-and of small cards in a hand: :func:`split_round` sums the patterns with fewest hands first
-and stops when its work passes ``budget`` (pairs of a state and a final hand), saying which
-patterns it summed.
+and of small cards in a hand (four hands of 8-8 against a ten: 736,000 for the last
+pattern, about ten CPU seconds for the whole split; three hands of 2-2 against a 7: 2.9
+million, so about 6e9 pairs of them and a fourth hand, 300 times 8-8's): :func:`split_round`
+sums the patterns
+with fewest hands first and stops when its work passes ``budget`` (pairs of a state and a
+final hand, and dealer vectors), saying which patterns it summed.
 """
 
 from __future__ import annotations
@@ -223,6 +235,8 @@ class _Programme:
         self._hands: dict[tuple[bool, int, bool], _Hand] = {}
         self.radix = np.ones(10, dtype=np.int64)
         self.weights = np.ones(10, dtype=np.int64)
+        self._known = np.zeros(0, dtype=np.int64)
+        self._known_chance = np.zeros((0, N_OUTCOMES))
         self.outcomes = Outcome.BLACKJACK if self.solver.peek else N_OUTCOMES
         """The dealer outcomes a round can meet after the deal (with a peek the blackjack is
         the deal's)."""
@@ -411,30 +425,59 @@ class _Programme:
         risky = self.risky(ckeys, hand)
         w, radix = self.weights[risky], self.radix[risky]
         cdigits = np.ascontiguousarray((ckeys[:, None] // w[None, :]) % radix[None, :])
-        hdigits = np.ascontiguousarray((hand.keys[:, None] // w[None, :]) % radix[None, :])
+        # The hands in runs of one result row.
+        by_row = np.argsort(hand.money, kind="stable")
+        hkeys, hmoney = hand.keys[by_row], hand.money[by_row]
+        starts = np.flatnonzero(np.append(True, hmoney[1:] != hmoney[:-1]))
+        hclass = np.append(starts, len(hkeys)).astype(np.int64)
+        hdigits = np.ascontiguousarray((hkeys[:, None] // w[None, :]) % radix[None, :])
         cap = self.shoe[risky]
-        distinct, table = kernel.distinct_sums(ckeys, cdigits, hand.keys, hdigits, cap)
-        self.work += _DEALER_COST * len(distinct)
-        if self.work > self.budget:
+        distinct, table = kernel.distinct_sums(ckeys, cdigits, hkeys, hdigits, cap)
+        chance = self.known_chances(distinct)
+        if chance is None:
             return False
-        chance = multiplicity * self.chances(self.removed(distinct))
+        chance = multiplicity * chance[:, :outcomes]
         kernel.settle_pairs(
             ckeys,
             cstart,
             nets,
             weight,
             cdigits,
-            hand.keys,
-            hand.count,
-            np.ascontiguousarray(hand.rows[:, :outcomes]),
+            hkeys,
+            hand.count[by_row],
+            np.ascontiguousarray(hand.rows[by_row, :outcomes]),
+            hclass,
             hdigits,
             cap,
             table,
             distinct,
-            np.ascontiguousarray(chance[:, :outcomes]),
+            np.ascontiguousarray(chance),
             acc,
         )
         return True
+
+    def known_chances(self, keys: IntArray) -> FloatArray | None:
+        """:meth:`chances` of composition keys, each computed once per split (the patterns'
+        last hands end in many of the same compositions); ``None`` if the new ones' dealer
+        vectors would pass the budget."""
+        at = np.searchsorted(self._known, keys)
+        at = np.minimum(at, len(self._known) - 1) if len(self._known) else at
+        found = self._known[at] == keys if len(self._known) else np.zeros(len(keys), dtype=np.bool_)
+        new = keys[~found]
+        self.work += _DEALER_COST * len(new)
+        if self.work > self.budget:
+            return None
+        out = np.empty((len(keys), N_OUTCOMES))
+        if len(self._known):
+            out[found] = self._known_chance[at[found]]
+        if len(new):
+            fresh = self.chances(self.removed(new))
+            out[~found] = fresh
+            merged = np.concatenate((self._known, new))
+            order = np.argsort(merged, kind="stable")
+            self._known = merged[order]
+            self._known_chance = np.concatenate((self._known_chance, fresh))[order]
+        return out
 
 
 Path = tuple[tuple[bool, int, bool], ...]

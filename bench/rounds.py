@@ -38,7 +38,7 @@ CODE = (
     "from twentyone.analysis.exact.house_edge import house_edge\n"
     "from twentyone.variants import find_variant\n"
     "rules = find_variant(sys.argv[1]).rules\n"
-    "if sys.argv[2] != '0':\n"
+    "if float(sys.argv[2]) > 0:\n"
     "    split_rounds.DEFAULT_BUDGET = float(sys.argv[2])\n"
     "cpu = time.process_time()\n"
     "house_edge(rules)\n"

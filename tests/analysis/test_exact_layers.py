@@ -18,6 +18,7 @@ LAYERS = (
     "player",
     "split",
     "split_pairs",
+    "rounds_kernel",
     "split_rounds",
     "game",
     "basic",

@@ -23,10 +23,22 @@ sum of the hands' result rows), and merges the states that agree on both. Patter
 their hands alike share their states (a trie over the hands' kinds). At the end each distinct
 composition gets one dealer vector (one batch) and ``B``.
 
+The last hand of a pattern is added and settled in one pass (:meth:`_Programme.finish`, with
+the compiled :mod:`~twentyone.analysis.exact.rounds_kernel`): the finished rounds are never
+listed, only their distinct compositions (one dealer vector each, shared by the patterns of
+the split) and, per composition of the hands before and run of last hands with one result
+row, the sum of their chances against each dealer outcome. Keying the states on the
+composition alone, each with one result distribution per dealer outcome (all the final sum
+needs), was measured and does not pay: a composition holds about five result rows at three
+hands of 8-8 against a ten, and about sixteen (outcome, result) pairs.
+
 The cost is the number of distinct compositions, which grows quickly with the number of hands
-and of small cards in a hand: :func:`split_round` sums the patterns with fewest hands first
-and stops when its work passes ``budget`` (pairs of a state and a final hand), saying which
-patterns it summed.
+and of small cards in a hand (four hands of 8-8 against a ten: 736,000 for the last
+pattern, about ten CPU seconds for the whole split; three hands of 2-2 against a 7: 2.9
+million, so about 6e9 pairs of them and a fourth hand, 300 times 8-8's): :func:`split_round`
+sums the patterns
+with fewest hands first and stops when its work passes ``budget`` (pairs of a state and a
+final hand, and dealer vectors), saying which patterns it summed.
 """
 
 from __future__ import annotations
@@ -35,10 +47,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.player import can_double
+from twentyone.analysis.exact.rounds_kernel import compiled
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
@@ -52,10 +66,12 @@ from twentyone.analysis.exact.split import (
 from twentyone.analysis.exact.split_pairs import hand_results
 from twentyone.rules import SplitBy
 
-DEFAULT_BUDGET = 1_000_000
+DEFAULT_BUDGET = 4_000_000
 """Pairs (state, final hand) and dealer vectors (see :data:`_DEALER_COST`) one split's
-programme may visit before it leaves the remaining patterns: about a second for the standard
-6-deck game split to four hands (the exact sum of every pattern there would take hours)."""
+programme may visit before it leaves the remaining patterns: about a CPU second in all for the
+standard 6-deck game split to four hands with the compiled kernel, which leaves about 0.2% of
+its rounds out (``bench/rounds.py --budget`` prints what more buys; the exact sum of every
+pattern there would take hours)."""
 _DEALER_COST = 50.0
 """One dealer vector's cost in the budget's units (about what 50 pairs cost)."""
 _CHUNK = 400_000
@@ -179,6 +195,7 @@ class _Hand:
     count: FloatArray
     money: IntArray
     most: IntArray
+    rows: IntArray
 
 
 class _States:
@@ -206,8 +223,11 @@ def _merge(keys: IntArray, money: IntArray, weight: FloatArray) -> _States:
 class _Programme:
     """The shared machinery of one split's dynamic programme (see the module docstring)."""
 
-    def __init__(self, splits: SplitSolver, pair: int, budget: float) -> None:
+    def __init__(
+        self, splits: SplitSolver, pair: int, budget: float, *, use_kernel: bool = True
+    ) -> None:
         self.splits = splits
+        self.compiled = use_kernel
         self.pair = pair
         self.solver = splits.solver
         self.budget = budget
@@ -217,6 +237,11 @@ class _Programme:
         self._hands: dict[tuple[bool, int, bool], _Hand] = {}
         self.radix = np.ones(10, dtype=np.int64)
         self.weights = np.ones(10, dtype=np.int64)
+        self._known = np.zeros(0, dtype=np.int64)
+        self._known_chance = np.zeros((0, N_OUTCOMES))
+        self.outcomes = Outcome.BLACKJACK if self.solver.peek else N_OUTCOMES
+        """The dealer outcomes a round can meet after the deal (with a peek the blackjack is
+        the deal's)."""
 
     def setup(self, positions: list[tuple[bool, int, bool]]) -> bool:
         """Fix the mixed radix of composition keys from every hand set the patterns use: a
@@ -249,8 +274,16 @@ class _Programme:
             if self.solver.peek:
                 rows[:, Outcome.BLACKJACK] = 0
             most = hs.cards.max(axis=0, initial=0)
-            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS, most)
+            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS, most, rows)
             self._hands[key] = found
+        return found
+
+    def risky(self, keys: IntArray, hand: _Hand) -> list[int]:
+        """The ranks of which a state and a hand may hold more together than the shoe."""
+        held = ((keys[:, None] // self.weights[None, :]) % self.radix[None, :]).max(
+            axis=0, initial=0
+        )
+        found: list[int] = np.flatnonzero(held + hand.most > self.shoe).tolist()
         return found
 
     def add(self, states: _States, hand: _Hand) -> _States | None:
@@ -261,11 +294,22 @@ class _Programme:
             return None
         parts: list[_States] = []
         step = max(1, _CHUNK // max(n_hands, 1))
-        # Only the ranks of which a state and a hand may hold more together than the shoe.
-        held = ((states.keys[:, None] // self.weights[None, :]) % self.radix[None, :]).max(
-            axis=0, initial=0
-        )
-        risky = np.flatnonzero(held + hand.most > self.shoe).tolist()
+        risky = self.risky(states.keys, hand)
+        kernel = compiled() if self.compiled else None
+        if kernel is not None:
+            w, radix = self.weights[risky], self.radix[risky]
+            keys, money, weight = kernel.expand(
+                states.keys,
+                states.money,
+                states.weight,
+                np.ascontiguousarray((states.keys[:, None] // w[None, :]) % radix[None, :]),
+                hand.keys,
+                hand.money,
+                hand.count,
+                np.ascontiguousarray((hand.keys[:, None] // w[None, :]) % radix[None, :]),
+                self.shoe[risky],
+            )
+            return _States(keys, money, weight)
         for lo in range(0, n_states, step):
             keys = (states.keys[lo : lo + step, None] + hand.keys[None, :]).ravel()
             money = (states.money[lo : lo + step, None] + hand.money[None, :]).ravel()
@@ -292,8 +336,6 @@ class _Programme:
         say) needs only the dealer's blackjack chance, not the dealer's vector."""
         if not len(states.keys):
             return True
-        solver = self.solver
-        pair = self.pair
         distinct, where = np.unique(states.keys, return_inverse=True)
         where = where.reshape(-1)
         shifted = states.money + _MONEY_OFFSET
@@ -306,13 +348,36 @@ class _Programme:
         self.work += _DEALER_COST * float(need.sum())
         if self.work > self.budget:
             return False
-        removed = (distinct[:, None] // self.weights[None, :]) % self.radix[None, :]
-        dealer = np.zeros((len(distinct), N_OUTCOMES))
-        if np.any(need):
-            dealer[need] = solver.dealer_batch(removed[need])
-        blackjack = solver.blackjack_rows(removed[~need])
-        dealer[~need, 0] = 1.0 - blackjack
-        dealer[~need, Outcome.BLACKJACK] = blackjack
+        removed = self.removed(distinct)
+        chance = multiplicity * states.weight[:, None] * self.chances(removed, need)[where]
+        for o in range(N_OUTCOMES):
+            acc += np.bincount(nets[o], weights=chance[:, o], minlength=_MONEY)
+        return True
+
+    def removed(self, keys: IntArray) -> IntArray:
+        """``(K, 10)`` the cards of composition keys."""
+        found: IntArray = (keys[:, None] // self.weights[None, :]) % self.radix[None, :]
+        return found
+
+    def chances(self, removed: IntArray, need: npt.NDArray[np.bool_] | None = None) -> FloatArray:
+        """``(K, 7)`` per composition (the two pair cards of the deal included), the chance of
+        one ordered run of its cards drawn after the deal times the dealer's chance of each
+        outcome after them (with a peek the blackjack column is zero: that chance is the
+        deal's). ``need``: the compositions that need the dealer's vector; the others' whole
+        chance but the blackjack is put on the first outcome (their result is the same against
+        every total and a bust)."""
+        solver = self.solver
+        pair = self.pair
+        dealer = np.zeros((len(removed), N_OUTCOMES))
+        if need is None:
+            if len(removed):
+                dealer[:] = solver.dealer_batch(removed)
+        else:
+            if np.any(need):
+                dealer[need] = solver.dealer_batch(removed[need])
+            blackjack = solver.blackjack_rows(removed[~need])
+            dealer[~need, 0] = 1.0 - blackjack
+            dealer[~need, Outcome.BLACKJACK] = blackjack
         if solver.peek:
             dealer[:, Outcome.BLACKJACK] = 0.0
         # B: the chance of one ordered run of the cards drawn after the deal (the two pair
@@ -332,10 +397,89 @@ class _Programme:
             ([1.0], np.cumprod(left - np.arange(int(size.max(initial=0)), dtype=np.float64)))
         )
         run /= ff_size[size]
-        chance = multiplicity * states.weight * run[where]
-        for o in range(N_OUTCOMES):
-            acc += np.bincount(nets[o], weights=chance * dealer[where, o], minlength=_MONEY)
+        out: FloatArray = run[:, None] * dealer
+        return out
+
+    def finish(self, states: _States, hand: _Hand, multiplicity: float, acc: FloatArray) -> bool:
+        """Add to ``acc`` every round that ends with one more hand of ``hand`` after
+        ``states``, without listing the finished states (:func:`settle_pairs`): ``False``
+        (nothing added) past the budget or without the compiled kernel."""
+        kernel = compiled() if self.compiled else None
+        if kernel is None:
+            return False
+        self.work += len(states.keys) * len(hand.keys)
+        if self.work > self.budget:
+            return False
+        if not len(states.keys) or not len(hand.keys):
+            return True
+        order = np.argsort(states.keys, kind="stable")
+        keys, money, weight = states.keys[order], states.money[order], states.weight[order]
+        new = np.ones(len(keys), dtype=np.bool_)
+        new[1:] = keys[1:] != keys[:-1]
+        starts = np.flatnonzero(new)
+        ckeys = keys[starts]
+        cstart = np.append(starts, len(keys)).astype(np.int64)
+        shifted = money + _MONEY_OFFSET
+        outcomes = int(self.outcomes)
+        nets = np.ascontiguousarray(
+            np.stack([(shifted // _MONEY_WEIGHTS[o]) % _MONEY for o in range(outcomes)], axis=1)
+        )
+        risky = self.risky(ckeys, hand)
+        w, radix = self.weights[risky], self.radix[risky]
+        cdigits = np.ascontiguousarray((ckeys[:, None] // w[None, :]) % radix[None, :])
+        # The hands in runs of one result row.
+        by_row = np.argsort(hand.money, kind="stable")
+        hkeys, hmoney = hand.keys[by_row], hand.money[by_row]
+        starts = np.flatnonzero(np.append(True, hmoney[1:] != hmoney[:-1]))
+        hclass = np.append(starts, len(hkeys)).astype(np.int64)
+        hdigits = np.ascontiguousarray((hkeys[:, None] // w[None, :]) % radix[None, :])
+        cap = self.shoe[risky]
+        distinct, table = kernel.distinct_sums(ckeys, cdigits, hkeys, hdigits, cap)
+        chance = self.known_chances(distinct)
+        if chance is None:
+            return False
+        chance = multiplicity * chance[:, :outcomes]
+        kernel.settle_pairs(
+            ckeys,
+            cstart,
+            nets,
+            weight,
+            cdigits,
+            hkeys,
+            hand.count[by_row],
+            np.ascontiguousarray(hand.rows[by_row, :outcomes]),
+            hclass,
+            hdigits,
+            cap,
+            table,
+            distinct,
+            np.ascontiguousarray(chance),
+            acc,
+        )
         return True
+
+    def known_chances(self, keys: IntArray) -> FloatArray | None:
+        """:meth:`chances` of composition keys, each computed once per split (the patterns'
+        last hands end in many of the same compositions); ``None`` if the new ones' dealer
+        vectors would pass the budget."""
+        at = np.searchsorted(self._known, keys)
+        at = np.minimum(at, len(self._known) - 1) if len(self._known) else at
+        found = self._known[at] == keys if len(self._known) else np.zeros(len(keys), dtype=np.bool_)
+        new = keys[~found]
+        self.work += _DEALER_COST * len(new)
+        if self.work > self.budget:
+            return None
+        out = np.empty((len(keys), N_OUTCOMES))
+        if len(self._known):
+            out[found] = self._known_chance[at[found]]
+        if len(new):
+            fresh = self.chances(self.removed(new))
+            out[~found] = fresh
+            merged = np.concatenate((self._known, new))
+            order = np.argsort(merged, kind="stable")
+            self._known = merged[order]
+            self._known_chance = np.concatenate((self._known_chance, fresh))[order]
+        return out
 
 
 Path = tuple[tuple[bool, int, bool], ...]
@@ -365,7 +509,9 @@ class SplitRound:
     done: frozenset[SplitPattern]
 
 
-def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> SplitRound:
+def split_round(
+    splits: SplitSolver, pair: int, budget: float | None = None, *, use_kernel: bool = True
+) -> SplitRound:
     """The exact distribution of splitting ``pair`` over as many patterns as ``budget`` allows
     (default :data:`DEFAULT_BUDGET`), fewest hands first (see the module docstring). A
     ten-count pair split by rank is left whole (which tens pair the hand is not a
@@ -378,7 +524,9 @@ def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> 
     paths: dict[Path, list[SplitPattern]] = {}
     for pattern in patterns:
         paths.setdefault(pattern_path(splits, pattern), []).append(pattern)
-    programme = _Programme(splits, pair, DEFAULT_BUDGET if budget is None else budget)
+    programme = _Programme(
+        splits, pair, DEFAULT_BUDGET if budget is None else budget, use_kernel=use_kernel
+    )
     if not programme.setup([pos for path in paths for pos in path]):
         return SplitRound({}, frozenset())
     acc = np.zeros(_MONEY)
@@ -386,9 +534,15 @@ def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> 
     memo: dict[Path, _States] = {(): start}
     order = sorted(paths, key=lambda p: (len(p), p))
     done: list[SplitPattern] = []
+    fused = use_kernel and compiled() is not None
     for i, path in enumerate(order):
-        states: _States | None = None
-        for depth in range(1, len(path) + 1):
+        later = order[i + 1 :]
+        # A path no later path extends ends in the kernel's fused last step (its finished
+        # states are never listed); the others' states are kept for the paths that extend them.
+        extended = any(q[: len(path)] == path for q in later)
+        last = len(path) - 1 if fused and not extended else len(path)
+        states: _States | None = memo[()]
+        for depth in range(1, last + 1):
             prefix = path[:depth]
             states = memo.get(prefix)
             if states is None:
@@ -398,10 +552,12 @@ def split_round(splits: SplitSolver, pair: int, budget: float | None = None) -> 
                 memo[prefix] = states
         if states is None:
             break
-        if not programme.settle(states, len(paths[path]), acc):
+        if last < len(path):
+            if not programme.finish(states, programme.hand(*path[-1]), len(paths[path]), acc):
+                break
+        elif not programme.settle(states, len(paths[path]), acc):
             break
         done += paths[path]
-        later = order[i + 1 :]
         for prefix in [p for p in memo if p and not any(q[: len(p)] == p for q in later)]:
             del memo[prefix]
     dist = {float(x - 8): float(p) for x, p in enumerate(acc) if p != 0.0}

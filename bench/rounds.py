@@ -1,0 +1,110 @@
+"""Benchmark: the cost of the exact distribution of a round per preset, and how exact it is.
+
+Run: ``.venv/bin/python bench/rounds.py [--repeat N] [--against OTHER_SRC] [--budget B ...]
+[--variant NAME ...]``. Each figure is the median of ``N`` fresh processes; a process computes
+``house_edge(rules)`` and then ``house_edge(rules, distribution=True)`` and reports the CPU
+seconds of each (``OPENBLAS_NUM_THREADS=1``, see ``bench/exact.py``):
+
+* ``ev cpu``: the house edge alone; ``+dist cpu``: the distribution's extra cost (the second
+  run's CPU seconds minus the first's);
+* ``approximate``: the chance of the split rounds the exact sum left out for time
+  (``RoundDistribution.approximate``; 0 when exact) and ``sd`` the standard deviation.
+
+``--budget B``: the split-round programme's budget (``split_rounds.DEFAULT_BUDGET``) instead of
+the default, one row per budget: what more time buys. ``--against OTHER_SRC`` runs every
+measurement alternately with this tree's package and the one in ``OTHER_SRC`` (e.g.
+``/work/main/src``) and prints both medians and their ratio (after / before). The machine is
+shared: compare figures taken in one run only.
+
+The compiled kernel (Numba) is compiled once before the runs (its cache then serves every
+process, as it serves a user after the first run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from twentyone.variants import all_variants, find_variant
+
+HERE = str(Path(__file__).resolve().parents[1] / "src")
+CODE = (
+    "import sys, time\n"
+    "from twentyone.analysis.exact import split_rounds\n"
+    "from twentyone.analysis.exact.house_edge import house_edge\n"
+    "from twentyone.variants import find_variant\n"
+    "rules = find_variant(sys.argv[1]).rules\n"
+    "if float(sys.argv[2]) > 0:\n"
+    "    split_rounds.DEFAULT_BUDGET = float(sys.argv[2])\n"
+    "cpu = time.process_time()\n"
+    "house_edge(rules)\n"
+    "ev = time.process_time() - cpu\n"
+    "cpu = time.process_time()\n"
+    "d = house_edge(rules, distribution=True).distribution\n"
+    "print(ev, time.process_time() - cpu - ev, d.approximate, d.sd)\n"
+)
+
+
+def _run(src: str, variant: str, budget: float) -> tuple[float, float, float, float]:
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYTHONPATH": src}
+    out = subprocess.run(
+        [sys.executable, "-c", CODE, variant, repr(budget)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    ev, dist, approximate, sd = (float(x) for x in out)
+    return ev, dist, approximate, sd
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--against", default=None, help="another checkout's src folder")
+    parser.add_argument("--budget", type=float, action="append", default=None)
+    parser.add_argument("--variant", action="append", default=None)
+    args = parser.parse_args()
+    names = args.variant or [
+        v.name for v in all_variants() if v.rules.max_split_hands > 2 or v.name == "standard"
+    ]
+    for name in names:
+        find_variant(name)  # a clear error for a wrong name before any run
+    budgets = args.budget or [0.0]
+    trees = [HERE] + ([args.against] if args.against else [])
+    for src in trees:  # warm the kernel's cache
+        _run(src, names[0], budgets[0])
+    print(
+        f"{'variant':<16} {'budget':>8} {'tree':<6} {'ev cpu':>8} {'+dist cpu':>10} "
+        f"{'approximate':>12} {'sd':>10}"
+    )
+    for name in names:
+        for budget in budgets:
+            runs: dict[str, list[tuple[float, float, float, float]]] = {s: [] for s in trees}
+            for _ in range(args.repeat):
+                for src in trees:
+                    runs[src].append(_run(src, name, budget))
+            medians = {}
+            for label, src in zip(("after", "before"), trees, strict=False):
+                rows = runs[src]
+                ev = statistics.median(r[0] for r in rows)
+                dist = statistics.median(r[1] for r in rows)
+                medians[label] = dist
+                shown = "default" if budget == 0 else f"{budget:.0e}"
+                print(
+                    f"{name:<16} {shown:>8} {label:<6} {ev:8.2f} {dist:10.2f} "
+                    f"{rows[0][2]:12.3e} {rows[0][3]:10.6f}"
+                )
+            if "before" in medians and medians["before"] > 0:
+                print(
+                    f"{'':<16} {'':>8} {'ratio':<6} {'':>8} "
+                    f"{medians['after'] / medians['before']:10.2f}"
+                )
+
+
+if __name__ == "__main__":
+    main()

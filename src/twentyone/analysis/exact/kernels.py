@@ -35,14 +35,15 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 
-def cache_dir() -> Path:
-    """The folder of this module's compiled kernels (one per version of this file)."""
-    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+def cache_dir(source: Path | None = None, name: str = "exact") -> Path:
+    """The folder of one module's compiled kernels (``source``, default this one), one per
+    version of that file (Numba's own check sees only the decorated function's file)."""
+    digest = hashlib.sha256((source or Path(__file__)).read_bytes()).hexdigest()[:16]
     env = os.environ.get("TWENTYONE_CACHE_DIR")
     if env:
-        return Path(env) / "numba" / f"exact-{digest}"
+        return Path(env) / "numba" / f"{name}-{digest}"
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "twentyone" / "numba" / f"exact-{digest}"
+    return base / "twentyone" / "numba" / f"{name}-{digest}"
 
 
 def writable(folder: Path) -> bool:
@@ -68,13 +69,13 @@ AVAILABLE = NUMBA is not None
 """Whether the kernels are compiled (else the callers' NumPy code runs)."""
 
 
-def _decorate(fastmath: bool) -> Callable[[F], F]:
-    """``njit`` with the disk cache in :func:`cache_dir` (in memory if it cannot be written);
-    ``fastmath``: sums may be reordered (the last bits of a result may change)."""
+def decorator(fastmath: bool, source: Path | None = None, name: str = "exact") -> Callable[[F], F]:
+    """``njit`` with the disk cache in :func:`cache_dir` of ``source`` (in memory if it cannot
+    be written); ``fastmath``: sums may be reordered (the last bits of a result may change)."""
     if NUMBA is None:  # pragma: no cover - numba is a dependency
         return lambda fn: fn
     numba = NUMBA
-    folder = None if os.environ.get("NUMBA_CACHE_DIR") else cache_dir()
+    folder = None if os.environ.get("NUMBA_CACHE_DIR") else cache_dir(source, name)
     use_cache = folder is None or writable(folder)
 
     def compiled(fn: F, cache: bool) -> F:
@@ -99,8 +100,8 @@ def _decorate(fastmath: bool) -> Callable[[F], F]:
     return decorate
 
 
-_jit = _decorate(fastmath=True)
-_exact_jit = _decorate(fastmath=False)
+_jit = decorator(fastmath=True)
+_exact_jit = decorator(fastmath=False)
 """For the sums whose results decide a play: added in the NumPy code's order, bit for bit."""
 
 

@@ -5,23 +5,21 @@ with NumPy (every pair of a state and a final hand, the pairs that take more car
 than the shoe holds left out, equal ``(composition, result row)`` states summed), in one pass
 over the pairs with an open-addressing hash table instead of a sort: about thirty times
 faster, which is what lets the programme sum every pattern of a split to four hands. Numba
-compiles it on first use (cached on disk beside the simulator's kernel cache); without Numba
+compiles it on first use (cached on disk in a folder of its own); without Numba
 :func:`compiled` is ``None`` and the programme uses NumPy.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
+from twentyone.analysis.exact.compiled import ENV
 from twentyone.analysis.exact.dealer import FloatArray
 from twentyone.analysis.exact.space import IntArray
 
@@ -220,15 +218,6 @@ def settle_pairs(
             acc[k] += local[k]
 
 
-def _cache_dir() -> Path:
-    """One folder per version of this module (Numba's own check sees only this file)."""
-    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    env = os.environ.get("TWENTYONE_CACHE_DIR")
-    base = Path(env) if env else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    root = base if env else base / "twentyone"
-    return root / "numba" / f"rounds-{digest}"
-
-
 @dataclass(frozen=True, slots=True)
 class Kernels:
     """The compiled functions of this module."""
@@ -241,14 +230,16 @@ class Kernels:
 @cache
 def compiled() -> Kernels | None:
     """This module's functions compiled by Numba (imported only here: a command that does not
-    sum a split round does not pay for it), or ``None`` without Numba."""
-    try:
-        numba: Any = importlib.import_module("numba")
-    except ImportError:  # pragma: no cover - numba is a dependency
+    sum a split round does not pay for it), or ``None`` without Numba or with
+    ``$TWENTYONE_EXACT_COMPILED`` at ``0`` (see :mod:`.compiled`). Their disk cache is a folder
+    of its own, as :mod:`.kernels`' is."""
+    if os.environ.get(ENV) == "0":
         return None
-    if not os.environ.get("NUMBA_CACHE_DIR"):
-        numba.config.CACHE_DIR = str(_cache_dir())
-    jit = numba.njit(cache=True, nogil=True)
+    from twentyone.analysis.exact import kernels
+
+    if not kernels.AVAILABLE:  # pragma: no cover - numba is a dependency
+        return None
+    jit = kernels.decorator(fastmath=False, source=Path(__file__), name="rounds")
     return Kernels(jit(expand), jit(distinct_sums), jit(settle_pairs))
 
 

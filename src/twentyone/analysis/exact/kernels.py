@@ -139,6 +139,16 @@ def dealer_sums(
     # d + 1 .. 9 (the multisets' weights at the last level).
     values = np.zeros(k_off[levels])
     values[k_off[levels - 1] :] = weight
+    # parent[k_off[d] + c]: where in ``values`` the parent of node c of level d + 1 is. A
+    # level's children come in their parents' order, so a level is summed in one run over its
+    # children (each parent's children added in order, as a loop per parent would).
+    parent = np.zeros(k_off[levels], dtype=np.int64)
+    for d in range(1, levels):
+        below = k_off[d]
+        here = k_off[d - 1]
+        for j in range(below - here):
+            for c in range(first[f_off[d] + j], first[f_off[d] + j + 1]):
+                parent[below + c] = here + j
     for i in range(removed.shape[0]):
         changed = levels - 1
         if i:
@@ -150,13 +160,19 @@ def dealer_sums(
         for d in range(changed, 0, -1):
             factor = ratio[d, removed[i, d]]
             below = k_off[d]
-            here = k_off[d - 1]
-            start = f_off[d]
-            for j in range(below - here):
-                s = 0.0
-                for c in range(first[start + j], first[start + j + 1]):
-                    s += factor[child_k[below + c]] * values[below + c]
-                values[here + j] = s
+            end = k_off[d + 1]
+            values[k_off[d - 1] : below] = 0.0
+            if below == end:
+                continue
+            at = parent[below]
+            s = 0.0
+            for c in range(below, end):
+                if parent[c] != at:
+                    values[at] = s
+                    at = parent[c]
+                    s = 0.0
+                s += factor[child_k[c]] * values[c]
+            values[at] = s
         size = 0
         for r in range(levels):
             size += removed[i, r]

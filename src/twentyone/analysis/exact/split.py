@@ -183,6 +183,8 @@ class SplitSolver:
         self._pair_play: dict[tuple[int, int], IntArray] = {}
         self._values: dict[int, Value] = {}
         self._second_cards: dict[tuple[int, int, int], list[tuple[int, float, int]]] = {}
+        self._pair_hands: dict[int, IntArray] = {}
+        """Per pair card, the space row of the pair card plus each rank (``-1``: none)."""
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
         self._contexts: dict[tuple[int, int, int], int] = {}
         self._ev: FloatArray = np.zeros(0)
@@ -537,8 +539,13 @@ class SplitSolver:
         assert self.rows is not None
         k = self.context(pair, committed, hands)
         draws = solver.draws(add((0,) * 10, pair, committed))
-        index = [solver.space.row(add(add((0,) * 10, pair), c)) for c, _ in draws]
-        rows = self.rows.find(k, np.array(index, dtype=np.int64)).tolist()
+        two_cards = self._pair_hands.get(pair)
+        if two_cards is None:
+            one = add((0,) * 10, pair)
+            two_cards = np.array([solver.space.row(add(one, c)) for c in range(10)], np.int64)
+            self._pair_hands[pair] = two_cards
+        index = two_cards[[c for c, _ in draws]]
+        rows = self.rows.find(k, index).tolist()
         if min(rows, default=0) < 0:
             raise ValueError("the split hand is not reachable")
         return [(c, p, row) for (c, p), row in zip(draws, rows, strict=True)]
@@ -599,11 +606,14 @@ class SplitSolver:
         cards = solver.cards - 2
         reachable = self.committed_range(pair)
 
+        chances = [1.0]
+
         def first_out(j: int) -> float:
-            chance = 1.0
-            for i in range(j):
-                chance *= max(pairs - i, 0.0) / (cards - i)
-            return chance
+            # The product over i < j, each new factor multiplied on in order (kept for reuse).
+            while len(chances) <= j:
+                i = len(chances) - 1
+                chances.append(chances[i] * (max(pairs - i, 0.0) / (cards - i)))
+            return chances[j]
 
         out = []
         for pattern in split_patterns(solver.rules.max_split_hands, self.resplits(pair)):

@@ -18,7 +18,7 @@ from functools import cache
 
 import pytest
 from engine_enumeration import Enumeration, enumerate_rounds
-from test_exact_vs_engine_enumeration import RESPLIT_CASES, optimal_decider
+from test_exact_vs_engine_enumeration import RESPLIT_CASES, optimal_decider, splitting_first
 
 from twentyone.analysis.exact import split_rounds
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
@@ -119,12 +119,7 @@ def test_split_distribution_matches_engine(name: str, up: int, play: str) -> Non
         got[-1.0] = got.get(-1.0, 0.0) + solver.blackjack_chance(hand)
     decider = optimal_decider(rules, shoe, cdp1=play == "cdp1", cdp=play == "cdp")
 
-    def decide(
-        cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None, hands: int
-    ) -> str:
-        if split is None and cards == hand and "split" in legal:
-            return "split"
-        return decider(cards, up, legal, split, hands)
+    decide = splitting_first(decider, hand)
 
     engine = enumerate_rounds(rules, shoe, decide, given=(pair, up, pair), by_hands=True)
     if policy.splits.resplits(pair):

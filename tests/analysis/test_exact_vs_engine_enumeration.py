@@ -30,6 +30,20 @@ ACE, TEN = 0, 9
 _HIT_STAND = frozenset({Action.HIT, Action.STAND})
 
 
+def splitting_first(decider: DecideByHands, pair: tuple[int, ...]) -> DecideByHands:
+    """``decider``, but a first hand of exactly the cards ``pair`` is split (the round under
+    test is that split), whatever ``decider`` would do."""
+
+    def decide(
+        cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None, hands: int
+    ) -> str:
+        if split is None and cards == pair and "split" in legal:
+            return "split"
+        return decider(cards, up, legal, split, hands)
+
+    return decide
+
+
 def optimal_decider(
     rules: Rules, shoe: tuple[int, ...], *, cdp1: bool = False, cdp: bool = False
 ) -> DecideByHands:
@@ -165,12 +179,7 @@ def test_resplit_value_matches_engine(name: str, up: int, play: str) -> None:
         exact -= solver.blackjack_chance(hand)
     policy_play = optimal_decider(rules, shoe, cdp1=play == "cdp1", cdp=play == "cdp")
 
-    def decide(
-        cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None, hands: int
-    ) -> str:
-        if split is None and cards == hand and "split" in legal:
-            return "split"
-        return policy_play(cards, up, legal, split, hands)
+    decide = splitting_first(policy_play, hand)
 
     engine = enumerate_rounds(rules, shoe, decide, given=(pair, up, pair), by_hands=True)
     assert exact == pytest.approx(float(engine.ev), abs=1e-12)

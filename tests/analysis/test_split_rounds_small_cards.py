@@ -17,7 +17,7 @@ from functools import cache
 
 import pytest
 from engine_enumeration import Enumeration, enumerate_rounds
-from test_exact_vs_engine_enumeration import optimal_decider
+from test_exact_vs_engine_enumeration import optimal_decider, splitting_first
 
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
 from twentyone.analysis.exact.split import split_patterns
@@ -52,12 +52,7 @@ def _engine(name: str) -> Enumeration:
     hand = tuple(2 if i == DEUCE else 0 for i in range(10))
     decider = optimal_decider(rules, SMALL_SHOE)
 
-    def decide(
-        cards: tuple[int, ...], up: int, legal: frozenset[str], split: int | None, hands: int
-    ) -> str:
-        if split is None and cards == hand and "split" in legal:
-            return "split"
-        return decider(cards, up, legal, split, hands)
+    decide = splitting_first(decider, hand)
 
     return enumerate_rounds(rules, SMALL_SHOE, decide, given=(DEUCE, ACE, DEUCE), by_hands=True)
 

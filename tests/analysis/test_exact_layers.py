@@ -11,10 +11,10 @@ import twentyone.analysis.exact as package
 LAYERS = (
     "shoe",
     "actions",
-    "space",
     "kernels",
     "kernels_upcard",
     "compiled",
+    "space",
     "dealer",
     "player",
     "split",

@@ -289,7 +289,7 @@ def unsplit_values(
     hitting then playing on (last layer first) and doubling the two-card hands.
 
     ``order``: the rows in key order; ``bounds``: each layer's first row, then the end;
-    ``valid``: the rows the shoe deals; ``charlie``: the card count of a winning
+    ``valid`` (an output): the rows the shoe deals; ``charlie``: the card count of a winning
     Charlie, ``0`` for none; ``versus_table``: each standing total's result per dealer outcome
     (``player._VERSUS``). The outputs start at zero.
     """
@@ -299,8 +299,12 @@ def unsplit_values(
         cards += shoe[r]
     ncards = np.zeros(n, dtype=np.int64)
     for i in range(n):
+        ok = True
         for r in range(10):
             ncards[i] += comps[i, r]
+            if comps[i, r] > shoe[r]:
+                ok = False
+        valid[i] = ok
     # The hands that need a dealer vector (valid, not bust, no winning Charlie), key order.
     versus = np.zeros(n, dtype=np.bool_)
     m = 0

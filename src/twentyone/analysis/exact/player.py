@@ -118,8 +118,12 @@ class UpcardSolver:
         self.space = space
         """The hands of the whole shoe (shared by the up cards); :attr:`valid` marks the ones
         this shoe can still deal."""
-        self.valid: BoolArray = np.all(self.space.comps <= self._shoe_arr[None, :], axis=1)
-        self._solve_unsplit()
+        self.valid: BoolArray
+        if self._compiled and type(self).settle_rows is UpcardSolver.settle_rows:
+            self._solve_unsplit_compiled()
+        else:
+            self.valid = np.all(self.space.comps <= self._shoe_arr[None, :], axis=1)
+            self._solve_unsplit()
 
     # -- dealer ------------------------------------------------------------------------------
 
@@ -332,9 +336,6 @@ class UpcardSolver:
         comps = space.comps
         n = len(space)
         valid = self.valid
-        if self._compiled and type(self).settle_rows is UpcardSolver.settle_rows:
-            self._solve_unsplit_compiled()
-            return
         self._stand_ev = np.zeros(n)
         self._stand_st = np.zeros(n)
         self._stand_ev[valid], self._stand_st[valid] = self.settle_rows(
@@ -387,8 +388,8 @@ class UpcardSolver:
             self._double_st[start:stop] = st
 
     def _solve_unsplit_compiled(self) -> None:
-        """:meth:`_solve_unsplit` in one kernel call (the same sums in the same order, the
-        dealer vectors of the stand values kept in the compiled store)."""
+        """:attr:`valid` and :meth:`_solve_unsplit` in one kernel call (the same sums in the
+        same order, the dealer vectors of the stand values kept in the compiled store)."""
         from twentyone.analysis.exact.kernels_upcard import unsplit_values
 
         space = self.space
@@ -396,6 +397,7 @@ class UpcardSolver:
         bounds = np.array([start for start, _ in space.layers] + [n], dtype=np.int64)
         outputs = [np.zeros(n) for _ in range(8)]
         self.probs = np.zeros((n, 10))
+        self.valid = np.zeros(n, dtype=np.bool_)
         self._store = unsplit_values(
             space.comps,
             space._order,

@@ -57,6 +57,35 @@ def _slot(key: int, mask: int) -> int:
 
 
 @_jit
+def _key_order(keys: IntArray) -> IntArray:
+    """The stable order of non-negative keys (as ``np.argsort(keys, kind="stable")``), by a
+    radix sort a byte at a time (the bytes every key shares skipped)."""
+    n = len(keys)
+    order = np.arange(n)
+    held = keys.copy()
+    spare_order = np.empty(n, dtype=np.int64)
+    spare_held = np.empty(n, dtype=np.int64)
+    counts = np.zeros(257, dtype=np.int64)
+    for shift in range(0, 64, 8):
+        counts[:] = 0
+        for i in range(n):
+            counts[((held[i] >> shift) & 255) + 1] += 1
+        if n == 0 or counts.max() == n:
+            continue
+        for b in range(1, 257):
+            counts[b] += counts[b - 1]
+        for i in range(n):
+            digit = (held[i] >> shift) & 255
+            at = counts[digit]
+            counts[digit] += 1
+            spare_order[at] = order[i]
+            spare_held[at] = held[i]
+        order, spare_order = spare_order, order
+        held, spare_held = spare_held, held
+    return order
+
+
+@_jit
 def _grown_table(table: IntArray, slots: IntArray, size: int) -> tuple[IntArray, IntArray]:
     """The table's keys rehashed into ``size`` slots (a power of two)."""
     new_table = np.full(size, -1, dtype=np.int64)
@@ -97,7 +126,7 @@ def _add_vectors(
     keys = np.empty(n, dtype=np.int64)
     for j in range(n):
         keys[j] = _key(rows, j)
-    order = np.argsort(keys, kind="mergesort")
+    order = _key_order(keys)
     ordered = np.empty((n, 10), dtype=np.int64)
     for k in range(n):
         ordered[k] = rows[order[k]]
@@ -155,6 +184,16 @@ def dealer_lookup(
         for r in range(10):
             if removed[i, r] > shoe[r]:
                 return table, slots, vectors, -1
+    # Room for every removal to be new: the table at most half full, the vectors all kept.
+    if 2 * (count + n) > len(table):
+        size = len(table)
+        while size < 2 * (count + n):
+            size *= 2
+        table, slots = _grown_table(table, slots, size)
+    if count + n > vectors.shape[0]:
+        bigger = np.zeros((max(2 * vectors.shape[0], count + n), _N_OUTCOMES))
+        bigger[:count] = vectors[:count]
+        vectors = bigger
     pos = np.empty(n, dtype=np.int64)
     fresh = np.empty(n, dtype=np.int64)
     added = 0
@@ -172,14 +211,7 @@ def dealer_lookup(
         pos[i] = count + added
         fresh[added] = i
         added += 1
-        if 2 * (count + added) > len(table):
-            table, slots = _grown_table(table, slots, 2 * len(table))
-            mask = len(table) - 1
     if added:
-        if count + added > vectors.shape[0]:
-            bigger = np.zeros((max(2 * vectors.shape[0], count + added), _N_OUTCOMES))
-            bigger[:count] = vectors[:count]
-            vectors = bigger
         rows = np.empty((added, 10), dtype=np.int64)
         where = np.empty(added, dtype=np.int64)
         for j in range(added):
@@ -539,7 +571,7 @@ def dealer_finals(up: int, hits_soft_17: bool) -> tuple[IntArray, FloatArray, In
         for r in range(10):
             key = key * 32 + counts[i, r]
         lex[i] = key
-    order = np.argsort(lex, kind="mergesort")
+    order = _key_order(lex)
     return counts[order], orderings[order], outcome[order]
 
 
@@ -613,7 +645,7 @@ def dealer_trie(
             trie[j, r + 1] = counts[i, r]
             key = key * 32 + counts[i, r]
         sort_key[j] = key
-    order = np.argsort(sort_key, kind="mergesort")
+    order = _key_order(sort_key)
     trie = trie[order]
     log_weight = log_base[order]
     # Level d's nodes: the rows where one of the trie's columns 0 .. d changes.
@@ -730,7 +762,7 @@ def _sorted_by_key(rows: IntArray) -> tuple[IntArray, IntArray]:
     keys = np.empty(n, dtype=np.int64)
     for i in range(n):
         keys[i] = _key(rows, i)
-    order = np.argsort(keys, kind="mergesort")
+    order = _key_order(keys)
     return rows[order], keys[order]
 
 
@@ -842,7 +874,7 @@ def hand_space_rows(
             if table[at] == key:
                 plus[i, c] = slots[at]
     keys = keys[:n].copy()
-    order = np.argsort(keys, kind="mergesort")
+    order = _key_order(keys)
     return comps[:n].copy(), np.array(starts, dtype=np.int64), keys, plus, order
 
 

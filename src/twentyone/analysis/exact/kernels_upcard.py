@@ -104,7 +104,10 @@ def _grown_table(table: IntArray, slots: IntArray, size: int) -> tuple[IntArray,
 
 @_jit
 def _add_vectors(
-    rows: IntArray,
+    source: IntArray,
+    picked: IntArray,
+    keys: IntArray,
+    presorted: bool,
     where: IntArray,
     vectors: FloatArray,
     child_k: IntArray,
@@ -118,18 +121,16 @@ def _add_vectors(
     run_outcome: IntArray,
     weight: FloatArray,
 ) -> None:
-    """``vectors[where[j]]`` = the dealer's outcome vector after removal ``rows[j]`` (the rows
-    distinct, any order): the trie summed in key order, the bust chance one minus the rest."""
-    n = rows.shape[0]
+    """``vectors[where[j]]`` = the dealer's outcome vector after removal ``source[picked[j]]``
+    (of key ``keys[j]``; ``presorted``: the keys ascend already): the trie summed in key
+    order, the bust chance one minus the rest."""
+    n = len(picked)
     if n == 0:
         return
-    keys = np.empty(n, dtype=np.int64)
-    for j in range(n):
-        keys[j] = _key(rows, j)
-    order = _key_order(keys)
+    order = np.arange(n) if presorted else _key_order(keys)
     ordered = np.empty((n, 10), dtype=np.int64)
     for k in range(n):
-        ordered[k] = rows[order[k]]
+        ordered[k] = source[picked[order[k]]]
     sums = np.zeros((n, _N_OUTCOMES))
     if len(weight):
         dealer_sums(
@@ -196,6 +197,7 @@ def dealer_lookup(
         vectors = bigger
     pos = np.empty(n, dtype=np.int64)
     fresh = np.empty(n, dtype=np.int64)
+    fresh_keys = np.empty(n, dtype=np.int64)
     added = 0
     mask = len(table) - 1
     for i in range(n):
@@ -210,16 +212,15 @@ def dealer_lookup(
         slots[at] = count + added
         pos[i] = count + added
         fresh[added] = i
+        fresh_keys[added] = key
         added += 1
     if added:
-        rows = np.empty((added, 10), dtype=np.int64)
-        where = np.empty(added, dtype=np.int64)
-        for j in range(added):
-            rows[j] = removed[fresh[j]]
-            where[j] = count + j
         _add_vectors(
-            rows,
-            where,
+            removed,
+            fresh[:added],
+            fresh_keys[:added],
+            False,
+            np.arange(count, count + added),
             vectors,
             child_k,
             k_off,
@@ -260,8 +261,14 @@ def dealer_vectors(
         for r in range(10):
             if removed[i, r] > shoe[r]:
                 return False
+    keys = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        keys[i] = _key(removed, i)
     _add_vectors(
         removed,
+        np.arange(n),
+        keys,
+        False,
         np.arange(n),
         out,
         child_k,
@@ -352,14 +359,13 @@ def unsplit_values(
     slots = np.zeros(size, dtype=np.int64)
     vectors = np.zeros((max(m, 16), _N_OUTCOMES))
     vector_of = np.full(n, -1, dtype=np.int64)
-    rows = np.empty((m, 10), dtype=np.int64)
-    where = np.arange(m)
+    rows = np.empty(m, dtype=np.int64)
     mask = size - 1
     j = 0
     for k in range(n):
         i = order[k]
         if versus[i]:
-            rows[j] = comps[i]
+            rows[j] = i
             vector_of[i] = j
             key = _key(comps, i)
             at = _slot(key, mask)
@@ -368,9 +374,13 @@ def unsplit_values(
             table[at] = key
             slots[at] = j
             j += 1
+    # The rows come in key order (their keys are not needed).
     _add_vectors(
+        comps,
         rows,
-        where,
+        rows,
+        True,
+        np.arange(m),
         vectors,
         child_k,
         k_off,

@@ -13,6 +13,7 @@ LAYERS = (
     "actions",
     "space",
     "kernels",
+    "kernels_upcard",
     "compiled",
     "dealer",
     "player",

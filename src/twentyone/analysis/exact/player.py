@@ -89,6 +89,17 @@ class UpcardSolver:
         self._shoe_float = self._shoe_arr.astype(np.float64)
         self._dealer_keys = np.zeros(0, dtype=np.int64)
         self._dealer_rows = np.zeros((0, N_OUTCOMES))
+        from twentyone.analysis.exact.compiled import active
+
+        self._compiled = active()
+        """Whether the compiled kernels serve this solver (fixed at construction)."""
+        self._store: tuple[IntArray, IntArray, FloatArray, int] = (
+            np.full(16, -1, dtype=np.int64),
+            np.zeros(16, dtype=np.int64),
+            np.zeros((16, N_OUTCOMES)),
+            0,
+        )
+        """The compiled path's dealer vectors (:func:`~.kernels_upcard.dealer_lookup`)."""
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
         if space is None:
             full = list(shoe)
@@ -109,6 +120,8 @@ class UpcardSolver:
         call for those not seen before.
         """
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
+        if self._compiled:
+            return self._dealer_lookup(removed)
         wanted = keys(removed)
         pos = np.searchsorted(self._dealer_keys, wanted)
         known = pos < len(self._dealer_keys)
@@ -123,6 +136,27 @@ class UpcardSolver:
             self._dealer_rows = np.concatenate((self._dealer_rows, rows))[order]
             pos = np.searchsorted(self._dealer_keys, wanted)
         return self._dealer_rows[pos]
+
+    def _dealer_lookup(self, removed: IntArray) -> FloatArray:
+        """:meth:`dealer_rows` by the compiled store (one kernel call)."""
+        from twentyone.analysis.exact.kernels_upcard import dealer_lookup
+
+        out = np.empty((len(removed), N_OUTCOMES))
+        table, slots, vectors, count = self._store
+        store = dealer_lookup(
+            np.ascontiguousarray(removed),
+            self._shoe_arr,
+            table,
+            slots,
+            vectors,
+            count,
+            *self._evaluator._flat_trie(),
+            out,
+        )
+        if store[3] < 0:
+            raise ValueError("removed cards are not in the shoe")
+        self._store = store
+        return out
 
     def dealer_batch(self, removed: IntArray) -> FloatArray:
         """:meth:`dealer_rows` without keeping the vectors (for one large batch of removals
@@ -265,6 +299,9 @@ class UpcardSolver:
         comps = space.comps
         n = len(space)
         valid = self.valid
+        if self._compiled and type(self).settle_rows is UpcardSolver.settle_rows:
+            self._solve_unsplit_compiled()
+            return
         self._stand_ev = np.zeros(n)
         self._stand_st = np.zeros(n)
         self._stand_ev[valid], self._stand_st[valid] = self.settle_rows(
@@ -315,6 +352,43 @@ class UpcardSolver:
             ev, st = expect_children(probs[start:stop], space.grown[start:stop], d_ev, d_st)
             self._double_ev[start:stop] = ev
             self._double_st[start:stop] = st
+
+    def _solve_unsplit_compiled(self) -> None:
+        """:meth:`_solve_unsplit` in one kernel call (the same sums in the same order, the
+        dealer vectors of the stand values kept in the compiled store)."""
+        from twentyone.analysis.exact.kernels_upcard import unsplit_values
+
+        space = self.space
+        n = len(space)
+        bounds = np.array([start for start, _ in space.layers] + [n], dtype=np.int64)
+        outputs = [np.zeros(n) for _ in range(8)]
+        self.probs = np.zeros((n, 10))
+        self._store = unsplit_values(
+            space.comps,
+            space._order,
+            bounds,
+            self.valid,
+            space.total,
+            space.stops,
+            space.child,
+            space.grown,
+            self._shoe_arr,
+            self.up,
+            self.peek,
+            self.charlie if self.charlie is not None and self.rules.charlie_wins else 0,
+            self.takes_double,
+            _EPS,
+            *self._evaluator._flat_trie(),
+            _VERSUS,
+            outputs[0],
+            outputs[1],
+            self.probs,
+            *outputs[2:],
+        )
+        self._stand_ev, self._stand_st = outputs[0], outputs[1]
+        self._best_ev, self._best_st = outputs[2], outputs[3]
+        self._hit_ev, self._hit_st = outputs[4], outputs[5]
+        self._double_ev, self._double_st = outputs[6], outputs[7]
 
     def row(self, hand: Composition) -> int:
         """The hand's row in :attr:`space` (an error if the shoe cannot deal it)."""

@@ -14,6 +14,7 @@ LAYERS = (
     "space",
     "kernels",
     "kernels_upcard",
+    "kernels_split",
     "compiled",
     "dealer",
     "player",

@@ -101,7 +101,6 @@ def split_rows(
     ncards: IntArray,
     total: IntArray,
     charlie: int,
-    slot: IntArray,
 ) -> tuple[
     IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray
 ]:
@@ -111,7 +110,7 @@ def split_rows(
     removal besides a hand's own cards); its rows play ``table[which[k]]`` (an action code per
     hand of the space; split aces that take one card, ``one_card[k]``, stand on two cards).
     ``pair_rows[p, c]``: the space row of ``p`` plus ``c``; ``charlie``: the card count that
-    wins without meeting the dealer (0: none); ``slot``: ``contexts * hands`` zeros (scratch).
+    wins without meeting the dealer (0: none).
 
     Returns ``(ctx, hand, code, bounds, hit_row, hit_child, start_row, items, removals)``: the
     rows (each layer sorted by ``ctx * hands + hand``, layer ``i`` the rows ``bounds[i] ..
@@ -125,6 +124,9 @@ def split_rows(
     """
     contexts = len(pair)
     n = comps.shape[0]
+    # slot[g]: 1 + the index among the next layer's new rows of hand g for the context whose
+    # rows are being read (0: none yet).
+    slot = np.zeros(n, dtype=np.int64)
     cap = max(16, contexts * 10)
     row_ctx = np.empty(cap, dtype=np.int64)
     row_hand = np.empty(cap, dtype=np.int64)
@@ -175,9 +177,15 @@ def split_rows(
         hit_child = _grow_rows(hit_child, hits + stop - start)
         next_ctx = _grow(next_ctx, 10 * (stop - start))
         next_hand = _grow(next_hand, 10 * (stop - start))
+        group = 0
         for i in range(start, stop):
             k = row_ctx[i]
             h = row_hand[i]
+            if i > start and k != row_ctx[i - 1]:
+                # A layer's rows come by context: the next context starts a fresh count.
+                for u in range(group, fresh):
+                    slot[next_hand[u]] = 0
+                group = fresh
             code = _STAND
             if not (stops[h] or (one_card[k] and ncards[h] == 2)):
                 code = table[which[k], h]
@@ -188,21 +196,20 @@ def split_rows(
             for c in range(10):
                 if shoe[c] - comps[h, c] - extra[k, c] > 0:
                     g = child[h, c]
-                    key = k * n + g
-                    u = slot[key]
+                    u = slot[g]
                     if u == 0:
                         next_ctx[fresh] = k
                         next_hand[fresh] = g
                         fresh += 1
                         u = fresh
-                        slot[key] = u
+                        slot[g] = u
                     hit_child[hits, c] = u - 1
                 else:
                     hit_child[hits, c] = -1
             hits += 1
-        # The next layer in key order (by hand, then stably by context: a radix sort); a
-        # hand's card count fixes its layer, so a key never comes back and ``slot`` needs no
-        # clearing.
+        for u in range(group, fresh):
+            slot[next_hand[u]] = 0
+        # The next layer in key order: by hand, then stably by context (a radix sort).
         rank = _ranks(next_ctx[:fresh], next_hand[:fresh], contexts)
         row_ctx = _grow(row_ctx, stop + fresh)
         row_hand = _grow(row_hand, stop + fresh)
@@ -474,7 +481,6 @@ def warm() -> None:
         none,
         none,
         0,
-        none,
     )
     split_values(
         none,

@@ -563,7 +563,6 @@ class SplitSolver:
             space.ncards,
             space.total,
             charlie,
-            np.zeros(k_count * n, dtype=np.int64),
         )
         vectors = solver.dealer_rows(removals) if len(removals) else np.zeros((0, N_OUTCOMES))
         apart = not solver.peek and not solver.takes_split

@@ -225,16 +225,27 @@ def split_rows(
         start = stop
         stop += fresh
     rows = stop
-    row_code = row_code[:rows].copy()
-    # The finished hands: the standing rows, then each doubled row's hand with each card.
+    # The finished hands: the standing rows, then each doubled row's hand with each card
+    # (counted first: the arrays are made to size, large ones cost their pages).
     count = 0
-    for i in range(rows):
-        if row_code[i] == _STAND:
-            count += 1
-        elif row_code[i] == _DOUBLE:
-            count += 10
+    meets = 0
+    for doubles in (False, True):
+        for i in range(rows):
+            if row_code[i] != (_DOUBLE if doubles else _STAND):
+                continue
+            k = row_ctx[i]
+            h = row_hand[i]
+            for c in range(10 if doubles else 1):
+                g = h
+                if doubles:
+                    if shoe[c] - comps[h, c] - extra[k, c] <= 0:
+                        continue
+                    g = grown[h, c]
+                count += 1
+                if total[g] <= 21 and (charlie == 0 or ncards[g] < charlie):
+                    meets += 1
     items = np.empty((count, 4), dtype=np.int64)
-    removals = np.empty((count, 10), dtype=np.int64)
+    removals = np.empty((meets, 10), dtype=np.int64)
     s = 0
     v = 0
     for doubles in (False, True):
@@ -260,15 +271,15 @@ def split_rows(
                     v += 1
                 s += 1
     return (
-        row_ctx[:rows].copy(),
-        row_hand[:rows].copy(),
-        row_code,
-        bounds[: layers + 1].copy(),
-        hit_row[:hits].copy(),
-        hit_child[:hits].copy(),
+        row_ctx[:rows],
+        row_hand[:rows],
+        row_code[:rows],
+        bounds[: layers + 1],
+        hit_row[:hits],
+        hit_child[:hits],
         start_row,
-        items[:s].copy(),
-        removals[:v].copy(),
+        items,
+        removals,
     )
 
 

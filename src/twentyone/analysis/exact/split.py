@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from math import comb
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -36,7 +37,7 @@ from twentyone.analysis.exact.player import (
     expect_children,
 )
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, add, hand_total, size
-from twentyone.analysis.exact.space import BoolArray, IntArray
+from twentyone.analysis.exact.space import BoolArray, HandSpace, IntArray
 from twentyone.rules import SplitBy
 
 
@@ -85,6 +86,17 @@ def split_patterns(max_hands: int, resplit: bool) -> tuple[SplitPattern, ...]:
 
     walk(2, 2, (), ())
     return tuple(sorted(out, key=lambda p: (p.splits, p.kinds)))
+
+
+@cache
+def _most_committed(max_hands: int, resplit: bool) -> int:
+    """The most pair cards out of the shoe any term of :meth:`SplitSolver.value` values a
+    split hand with (see :meth:`SplitSolver.committed_range`)."""
+    most = 2
+    for pattern in split_patterns(max_hands, resplit):
+        for restricted in pattern.kinds:
+            most = max(most, 2 + pattern.splits + pattern.restricted - restricted)
+    return most
 
 
 def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
@@ -222,7 +234,6 @@ class SplitSolver:
         self._pair_play: dict[tuple[int, int], IntArray] = {}
         self._values: dict[int, Value] = {}
         self._second_cards: dict[tuple[int, int, int], list[tuple[int, float, int]]] = {}
-        self._two_cards: IntArray | None = None
         self._pair_hands: dict[int, IntArray] = {}
         """Per pair card, the space row of the pair card plus each rank (``-1``: none)."""
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
@@ -241,10 +252,7 @@ class SplitSolver:
     def committed_range(self, pair: int) -> range:
         """The numbers of pair cards out of the shoe a split hand of ``pair`` is valued with:
         every ``2 + resplits + t`` of :meth:`pattern_terms`, never more than the shoe holds."""
-        most = 2
-        for pattern in split_patterns(self.solver.rules.max_split_hands, self.resplits(pair)):
-            for restricted in pattern.kinds:
-                most = max(most, 2 + pattern.splits + pattern.restricted - restricted)
+        most = _most_committed(self.solver.rules.max_split_hands, self.resplits(pair))
         return range(2, min(most, self.solver.shoe[pair]) + 1)
 
     # -- decisions ---------------------------------------------------------------------------
@@ -640,12 +648,12 @@ class SplitSolver:
                 self._values[p] = (ev, staked)
 
     def _two_card_rows(self) -> IntArray:
-        """``(10, 10)``: the hand space's row of each pair card plus each card (``-1``: none)."""
-        found = self._two_cards
+        """``(10, 10)``: the hand space's row of each pair card plus each card (``-1``: none),
+        found once per hand space (the up cards of a shoe share theirs)."""
+        space = self.solver.space
+        found = _TWO_CARDS.get(space)
         if found is None:
-            weights = 64 ** np.arange(10, dtype=np.int64)
-            keys = weights[:, None] + weights[None, :]
-            found = self._two_cards = self.solver.space.find(keys.ravel()).reshape(10, 10)
+            found = _TWO_CARDS[space] = space.find(_TWO_CARD_KEYS).reshape(10, 10)
         return found
 
     def _values_of(
@@ -838,6 +846,12 @@ class SplitSolver:
         self.rows = None
         self._pair_play.clear()
 
+
+_TWO_CARDS: WeakKeyDictionary[HandSpace, IntArray] = WeakKeyDictionary()
+"""Per hand space, :meth:`SplitSolver._two_card_rows`."""
+_KEY_WEIGHTS = 64 ** np.arange(10, dtype=np.int64)
+_TWO_CARD_KEYS = (_KEY_WEIGHTS[:, None] + _KEY_WEIGHTS[None, :]).ravel()
+"""The :func:`~.space.keys` of every two-card hand ``(pair card, card)``, pair card first."""
 
 _SETTLES = ("settle_rows", "blackjack_rows", "draw_rows", "versus_dealer", "dealer_rows")
 """The solver's methods the compiled split pass does the work of (or calls) as they are."""

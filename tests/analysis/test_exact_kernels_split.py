@@ -51,20 +51,24 @@ def test_the_compiled_split_pass_equals_the_numpy_pass(
 ) -> None:
     monkeypatch.setenv(ENV, "1")
     assert kernels.AVAILABLE and active()
-    compiled = SplitSolver._compiled
+    standard = SplitSolver._standard_solver
     for up in (0, 5, 9):
         policy = _policy(_RULES[name], up, kind)
         splits = policy.splits
         seen = []
         for use in (False, True):
-            monkeypatch.setattr(SplitSolver, "_compiled", lambda self, u=use: u and compiled(self))
+            monkeypatch.setattr(
+                SplitSolver, "_standard_solver", lambda self, u=use: u and standard(self)
+            )
             assert splits._compiled() is use
             splits.reset()
             splits.prepare()
+            plays = {key: code.copy() for key, code in splits._pair_play.items()}
             pairs = [p for p in range(10) if policy.solver.shoe[p] >= 2]
             values = {p: splits.value(p) for p in pairs}
-            seen.append((splits.rows, splits._ev, splits._st, splits._ev_first, values))
-        (before, *numpy_values, numpy_pairs), (after, *compiled_values, compiled_pairs) = seen
+            seen.append((splits.rows, splits._ev, splits._st, splits._ev_first, values, plays))
+        before, *numpy_values, numpy_pairs, numpy_plays = seen[0]
+        after, *compiled_values, compiled_pairs, compiled_plays = seen[1]
         assert before is not None and after is not None
         assert before.layers == after.layers
         for field in ("code", "context", "hand", "removed", "probs"):
@@ -72,6 +76,10 @@ def test_the_compiled_split_pass_equals_the_numpy_pass(
         for a, b in zip(numpy_values, compiled_values, strict=True):
             assert np.array_equal(a, b)
         assert numpy_pairs == compiled_pairs
+        assert numpy_plays.keys() == compiled_plays.keys()
+        assert bool(numpy_plays) is (kind in ("cdp1", "cdp"))
+        for key, code in numpy_plays.items():
+            assert np.array_equal(code, compiled_plays[key]), key
 
 
 def test_a_solver_that_settles_its_own_way_keeps_the_numpy_pass(

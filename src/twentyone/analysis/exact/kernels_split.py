@@ -471,6 +471,161 @@ def pair_values(
         out[i, 1] = staked
 
 
+@_jit
+def play_rows(
+    pair: int, others: int, shoe: IntArray, comps: IntArray, total: IntArray, ncards: IntArray,
+    charlie: int
+) -> tuple[BoolArray, IntArray, IntArray]:
+    """The hands of CDP1's play of a split hand of ``pair`` with ``others`` more pair cards
+    out (:meth:`~.split.SplitSolver.pair_play`): whether each hand of the space holds a pair
+    card and the shoe can deal it so, and of those that meet the dealer's total (not bust, no
+    winning Charlie), the space rows and their removals."""
+    n = comps.shape[0]
+    member = np.zeros(n, dtype=np.bool_)
+    meets = 0
+    for h in range(n):
+        if comps[h, pair] < 1:
+            continue
+        ok = True
+        for r in range(10):
+            if comps[h, r] + (others if r == pair else 0) > shoe[r]:
+                ok = False
+                break
+        if ok:
+            member[h] = True
+            if total[h] <= 21 and (charlie == 0 or ncards[h] < charlie):
+                meets += 1
+    rows = np.empty(meets, dtype=np.int64)
+    removals = np.empty((meets, 10), dtype=np.int64)
+    v = 0
+    for h in range(n):
+        if member[h] and total[h] <= 21 and (charlie == 0 or ncards[h] < charlie):
+            rows[v] = h
+            for r in range(10):
+                removals[v, r] = comps[h, r] + (others if r == pair else 0)
+            v += 1
+    return member, rows, removals
+
+
+@_jit
+def _settled(
+    stake: float,
+    bust: bool,
+    vectors: FloatArray,
+    j: int,
+    versus: FloatArray,
+    t: int,
+    p_bj: float,
+    peek: bool,
+    loss: float,
+) -> float:
+    """A finished split hand's expected result as
+    :meth:`~twentyone.analysis.exact.player.UpcardSolver.settle_rows` gives it: ``vectors[j]``
+    its dealer vector (``j < 0``: it does not meet the dealer's total), ``loss`` what a dealer
+    blackjack takes without a peek from it if it did not bust."""
+    if j >= 0:
+        # Two running sums, the even outcomes' and the odd ones', as NumPy's einsum adds.
+        even = 0.0
+        odd = 0.0
+        for o in range(0, vectors.shape[1], 2):
+            even += vectors[j, o] * versus[t, o]
+        for o in range(1, vectors.shape[1], 2):
+            odd += vectors[j, o] * versus[t, o]
+        win = stake * (even + odd)
+    elif bust:
+        win = -stake * (1.0 - p_bj)
+    else:
+        win = stake * (1.0 - p_bj)
+    if peek:
+        return win - p_bj * 0.0
+    return win - p_bj * (stake if bust else loss)
+
+
+@_jit
+def play_codes(
+    pair: int,
+    others: int,
+    member: BoolArray,
+    rows: IntArray,
+    vectors: FloatArray,
+    versus: FloatArray,
+    doubles: BoolArray,
+    bounds: IntArray,
+    comps: IntArray,
+    ncards: IntArray,
+    total: IntArray,
+    stops: BoolArray,
+    child: IntArray,
+    grown: IntArray,
+    shoe: IntArray,
+    cards: int,
+    other: int,
+    peek: bool,
+    takes_split: bool,
+    takes_double: bool,
+    eps: float,
+    code: IntArray,
+) -> None:
+    """``code[h]``: CDP1's action for each ``member`` hand (:func:`play_rows`), as
+    :meth:`~.split.SplitSolver.pair_play` chooses it (the same sums in the same order):
+    standing, hitting then playing on so, and doubling (``doubles``: the two-card hands that
+    may) compared layer by layer, last first (``bounds``: the space's layer starts and its
+    size); ``vectors[j]`` is the dealer vector of ``rows[j]``."""
+    n = comps.shape[0]
+    vector_of = np.full(n, -1, dtype=np.int64)
+    for j in range(len(rows)):
+        vector_of[rows[j]] = j
+    stand = np.zeros(n)
+    doubled = np.zeros(n)
+    probs = np.zeros((n, 10))
+    loss = 1.0 if takes_split else 0.0
+    loss_double = loss + (1.0 if takes_double else 0.0)
+    for h in range(n):
+        if not member[h]:
+            continue
+        size = ncards[h] + others
+        p_bj = 0.0
+        if other >= 0:
+            p_bj = (shoe[other] - comps[h, other] - (others if other == pair else 0)) / float(
+                cards - size
+            )
+        j = vector_of[h]
+        bust = total[h] > 21
+        stand[h] = _settled(1.0, bust, vectors, j, versus, total[h], p_bj, peek, loss)
+        doubled[h] = _settled(2.0, bust, vectors, j, versus, total[h], p_bj, peek, loss_double)
+        below = float(max(cards - size, 1))
+        for c in range(10):
+            left = shoe[c] - comps[h, c] - (others if c == pair else 0)
+            probs[h, c] = max(left, 0) / below
+    double = np.full(n, -np.inf)
+    for h in range(n):
+        if member[h] and doubles[h]:
+            d = 0.0
+            for c in range(10):
+                g = grown[h, c]
+                if g >= 0 and probs[h, c] > 0:
+                    d += probs[h, c] * doubled[g]
+            double[h] = d
+    best = stand.copy()
+    for layer in range(len(bounds) - 2, -1, -1):
+        for h in range(bounds[layer], bounds[layer + 1]):
+            if not member[h]:
+                continue
+            hit = 0.0
+            for c in range(10):
+                j = child[h, c]
+                if j >= 0:
+                    hit += probs[h, c] * best[j]
+            live = not stops[h]
+            choice = _HIT if live and hit > stand[h] + eps else _STAND
+            value = hit if choice == _HIT else stand[h]
+            if live and double[h] > value + eps:
+                choice = _DOUBLE
+                value = double[h]
+            best[h] = value
+            code[h] = choice
+
+
 def warm() -> None:
     """Load every kernel of this module (its first call, on empty arrays)."""
     none = np.zeros(0, dtype=np.int64)
@@ -530,6 +685,31 @@ def warm() -> None:
         np.zeros((2, 0)),
         np.zeros((0, 2)),
     )
+    member, rows, removals = play_rows(0, 1, np.zeros(10, dtype=np.int64), table, none, none, 0)
+    play_codes(
+        0,
+        1,
+        member,
+        rows,
+        np.zeros((0, 7)),
+        np.zeros((22, 7)),
+        flags,
+        np.zeros(1, dtype=np.int64),
+        table,
+        none,
+        none,
+        flags,
+        table,
+        table,
+        np.zeros(10, dtype=np.int64),
+        1,
+        -1,
+        True,
+        False,
+        False,
+        0.0,
+        none,
+    )
 
 
-__all__ = ["pair_values", "split_rows", "split_values", "warm"]
+__all__ = ["pair_values", "play_codes", "play_rows", "split_rows", "split_values", "warm"]

@@ -234,6 +234,8 @@ class SplitSolver:
         self._pair_play: dict[tuple[int, int], IntArray] = {}
         self._values: dict[int, Value] = {}
         self._second_cards: dict[tuple[int, int, int], list[tuple[int, float, int]]] = {}
+        self._doubles: BoolArray | None = None
+        """Per hand of the space, whether it is two cards a split hand may double."""
         self._pair_hands: dict[int, IntArray] = {}
         """Per pair card, the space row of the pair card plus each rank (``-1``: none)."""
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
@@ -291,6 +293,11 @@ class SplitSolver:
         key = (pair, hands)
         found = self._pair_play.get(key)
         if found is not None:
+            return found
+        from twentyone.analysis.exact.compiled import active
+
+        if active() and self._standard_solver():
+            found = self._pair_play[key] = self._pair_play_compiled(pair, hands)
             return found
         solver = self.solver
         space = solver.space
@@ -524,8 +531,59 @@ class SplitSolver:
             return False
         if not self.first_hand_play and getattr(self.policy, "split_actions", None) is None:
             return False
+        return self._standard_solver()
+
+    def _standard_solver(self) -> bool:
+        """Whether the solver settles and draws as :class:`UpcardSolver` does (the kernels of
+        :mod:`.kernels_split` settle hands themselves)."""
         kind = type(self.solver)
         return all(getattr(kind, name) is getattr(UpcardSolver, name) for name in _SETTLES)
+
+    def _pair_play_compiled(self, pair: int, hands: int) -> IntArray:
+        """:meth:`pair_play` by the kernels (the same sums in the same order)."""
+        from twentyone.analysis.exact.kernels_split import play_codes, play_rows
+
+        solver = self.solver
+        space = solver.space
+        n = len(space)
+        charlie = solver.charlie if solver.charlie and solver.rules.charlie_wins else 0
+        member, rows, removals = play_rows(
+            pair, hands - 1, solver._shoe_arr, space.comps, space.total, space.ncards, charlie
+        )
+        vectors = solver.dealer_rows(removals) if len(removals) else np.zeros((0, N_OUTCOMES))
+        if self._doubles is None:
+            self._doubles = np.zeros(n, dtype=np.bool_)
+            if solver.rules.double_after_split:
+                for i in np.flatnonzero(space.ncards == 2).tolist():
+                    hand = tuple(space.comps[i].tolist())
+                    self._doubles[i] = can_double(solver.rules, hand)
+        bounds = np.array([start for start, _ in space.layers] + [n], dtype=np.int64)
+        code = np.full(n, -1, dtype=np.int64)
+        play_codes(
+            pair,
+            hands - 1,
+            member,
+            rows,
+            vectors,
+            _VERSUS,
+            self._doubles,
+            bounds,
+            space.comps,
+            space.ncards,
+            space.total,
+            space.stops,
+            space.child,
+            space.grown,
+            solver._shoe_arr,
+            solver.cards,
+            {ACE: TEN, TEN: ACE}.get(solver.up, -1),
+            solver.peek,
+            solver.takes_split,
+            solver.takes_double,
+            _EPS,
+            code,
+        )
+        return code
 
     def _prepare_compiled(
         self, contexts: list[tuple[int, int, int]], extra: IntArray, one_card: BoolArray

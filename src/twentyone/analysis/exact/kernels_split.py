@@ -5,8 +5,10 @@ each hitting row's child rows and every removal a finished row settles against;
 :func:`split_values` settles the rows (the dealer vectors of those removals given) and fills in
 the hitting rows from their children, last layer first; :func:`pair_values` sums the split
 value of every pair from its two-card rows, term by term as :meth:`~.split.SplitSolver.value`
-does. The rows, codes and layers are the NumPy code's (same order), and every sum is added in
-the NumPy code's order, so the values are its own to the bit given the same dealer vectors.
+does. :func:`play_rows` and :func:`play_codes` choose CDP1's and CDP's plays
+(:meth:`~.split.SplitSolver.pair_play`). The rows, codes and layers are the NumPy code's (same
+order), and every sum is added in the NumPy code's order, so the values and plays are its own to
+the bit given the same dealer vectors.
 
 Loaded as :mod:`.kernels` is (only when :func:`.compiled.active` says so), with its own disk
 cache folder (:func:`.kernels.cache_dir` of this file).
@@ -473,8 +475,13 @@ def pair_values(
 
 @_jit
 def play_rows(
-    pair: int, others: int, shoe: IntArray, comps: IntArray, total: IntArray, ncards: IntArray,
-    charlie: int
+    pair: int,
+    others: int,
+    shoe: IntArray,
+    comps: IntArray,
+    total: IntArray,
+    ncards: IntArray,
+    charlie: int,
 ) -> tuple[BoolArray, IntArray, IntArray]:
     """The hands of CDP1's play of a split hand of ``pair`` with ``others`` more pair cards
     out (:meth:`~.split.SplitSolver.pair_play`): whether each hand of the space holds a pair
@@ -685,7 +692,7 @@ def warm() -> None:
         np.zeros((2, 0)),
         np.zeros((0, 2)),
     )
-    member, rows, removals = play_rows(0, 1, np.zeros(10, dtype=np.int64), table, none, none, 0)
+    member, rows, _ = play_rows(0, 1, np.zeros(10, dtype=np.int64), table, none, none, 0)
     play_codes(
         0,
         1,

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import pairwise
 from math import comb
 from weakref import WeakKeyDictionary
 
@@ -213,6 +214,10 @@ class SplitSolver:
     a backward pass values them. Each hand's value removes its own cards and ``committed - 1``
     more pair cards; ``hands`` is the number of hands the play of the hand may depend on (CDP),
     ``0`` when the play does not depend on it.
+
+    When :func:`.compiled.active` says so, both passes (and every pair's :meth:`value`, and
+    CDP1's and CDP's plays) run as the kernels of :mod:`.kernels_split`: the same rows and the
+    same sums in the same order.
     """
 
     def __init__(
@@ -656,7 +661,7 @@ class SplitSolver:
         )
         self._ev, self._st = values[0], values[1]
         self._ev_first = values[2] if apart else values[0]
-        layers = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        layers = [(int(a), int(b)) for a, b in pairwise(bounds.tolist())]
         self.rows = SplitRows(
             layers,
             code,

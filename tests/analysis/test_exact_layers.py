@@ -11,11 +11,11 @@ import twentyone.analysis.exact as package
 LAYERS = (
     "shoe",
     "actions",
-    "space",
     "kernels",
     "kernels_upcard",
     "kernels_split",
     "compiled",
+    "space",
     "dealer",
     "player",
     "split",

@@ -114,7 +114,16 @@ def _dealer_states(up: int, drawn: IntArray, hits_soft_17: bool) -> IntArray:
 
 @cache
 def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
-    """The final draw multisets after up card index ``up`` (no deck limit applies)."""
+    """The final draw multisets after up card index ``up`` (no deck limit applies); the
+    compiled loop :func:`~.kernels_upcard.dealer_finals` lists the same multisets when
+    :func:`~.compiled.active` says so."""
+    from twentyone.analysis.exact.compiled import active
+
+    if active():
+        from twentyone.analysis.exact.kernels_upcard import dealer_finals
+
+        counts, orderings, outcome = dealer_finals(up, hits_soft_17)
+        return DealerTable(up, hits_soft_17, counts, orderings, outcome)
     eye = np.eye(10, dtype=np.int64)
     weights = 64 ** np.arange(10, dtype=np.int64)
     live = np.zeros((1, 10), dtype=np.int64)
@@ -142,6 +151,20 @@ def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
     orderings = np.concatenate([f[1] for f in finals])[order]
     outcome = np.concatenate([f[2] for f in finals])[order]
     return DealerTable(up, hits_soft_17, counts[order], orderings, outcome)
+
+
+def compiled_trie(shoe: Composition, up: int, hits_soft_17: bool) -> FlatTrie:
+    """:meth:`DealerEvaluator._flat_trie` of ``DealerEvaluator(shoe, up, hits_soft_17)``, built
+    by the compiled loop :func:`~.kernels_upcard.dealer_trie` (the same arrays)."""
+    from twentyone.analysis.exact.kernels_upcard import dealer_trie
+
+    table = dealer_table(up, hits_soft_17)
+    total = size(shoe)
+    logs = np.log(np.arange(total + 1, dtype=np.float64).clip(1.0))
+    flat = dealer_trie(
+        table.counts, np.log(table.orderings), table.outcome, np.array(shoe, np.int64), logs
+    )
+    return (*flat[:9], np.exp(flat[9]))
 
 
 def _ratio_table(n: int, p_max: int, k_max: int) -> FloatArray:

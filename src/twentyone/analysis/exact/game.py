@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from twentyone.analysis.exact.actions import ACTION_ORDER, Action, Policy
-from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, can_double
+from twentyone.analysis.exact.player import _EPS, ZERO, UpcardSolver, Value, can_double
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, full_shoe, is_natural, size
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
@@ -167,6 +167,8 @@ def prepare_splits(solver: UpcardSolver, splits: SplitSolver) -> None:
 
 def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> list[DealValue]:
     """Every two-card deal against the solver's up card, played by ``policy``."""
+    if type(policy) is OptimalPolicy and policy.solver is solver and policy.splits is splits:
+        return _optimal_deal_values(solver, splits)
     rules = solver.rules
     shoe = solver.shoe
     n = solver.cards
@@ -203,6 +205,74 @@ def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> li
                     v = _action_value(solver, policy, hand, action)
                 ev += weight * v[0]
                 stake += weight * v[1]
+            if solver.peek:
+                ev -= p_bj
+                stake += p_bj
+            out.append(DealValue(hand, prob, ev, stake, first))
+    return out
+
+
+def _optimal_deal_values(solver: UpcardSolver, splits: SplitSolver) -> list[DealValue]:
+    """:func:`deal_values` for :class:`OptimalPolicy`: the same choices and sums, each hand's
+    action values read from the solver's arrays at once instead of one call per action."""
+    rules = solver.rules
+    shoe = solver.shoe
+    n = solver.cards
+    late = rules.surrender is Surrender.LATE
+    splits_allowed = rules.max_split_hands >= 2
+    by_rank = rules.split_by is SplitBy.RANK
+    stand_ev, stand_st = solver._stand_ev, solver._stand_st
+    hit_ev, hit_st = solver._hit_ev, solver._hit_st
+    double_ev, double_st = solver._double_ev, solver._double_st
+    out: list[DealValue] = []
+    for a in range(10):
+        for b in range(a, 10):
+            if shoe[a] == 0 or shoe[b] - (a == b) <= 0:
+                continue
+            prob = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
+            hand_l = [0] * 10
+            hand_l[a] += 1
+            hand_l[b] += 1
+            hand = tuple(hand_l)
+            p_bj = solver.blackjack_chance(hand)
+            if a == ACE and b == TEN:
+                pays = float(rules.blackjack_pays)
+                out.append(DealValue(hand, prob, (1.0 - p_bj) * pays, 1.0, None))
+                continue
+            i = solver.row(hand)
+            # The legal actions in ACTION_ORDER (stand, hit, double, split, surrender) with
+            # their values (the split's asked for when it is legal, as ``choose`` does).
+            before: list[tuple[Action, Value | None]] = [
+                (Action.STAND, (float(stand_ev[i]), float(stand_st[i]))),
+                (Action.HIT, (float(hit_ev[i]), float(hit_st[i]))),
+            ]
+            if can_double(rules, hand):
+                before.append((Action.DOUBLE, (float(double_ev[i]), float(double_st[i]))))
+            after: list[tuple[Action, Value | None]] = []
+            if late:
+                after.append((Action.SURRENDER, solver.surrender(hand)))
+            same = 1.0
+            if a == b == TEN and by_rank:
+                same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
+            ev = stake = 0.0
+            first: Action | None = None
+            pair = splits_allowed and a == b
+            for with_split, weight in ((pair, same), (False, 1.0 - same)):
+                if weight <= 0.0:
+                    continue
+                middle: list[tuple[Action, Value | None]] = (
+                    [(Action.SPLIT, None)] if with_split else []
+                )
+                best: Action | None = None
+                best_ev = 0.0
+                value: Value = ZERO
+                for action, known in before + middle + after:
+                    v = splits.value(b) if known is None else known
+                    if best is None or v[0] > best_ev + _EPS:
+                        best, best_ev, value = action, v[0], v
+                first = first or best
+                ev += weight * value[0]
+                stake += weight * value[1]
             if solver.peek:
                 ev -= p_bj
                 stake += p_bj

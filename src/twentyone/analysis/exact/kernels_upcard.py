@@ -21,10 +21,12 @@ import hashlib
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from twentyone.analysis.exact import kernels
 from twentyone.analysis.exact.kernels import FloatArray, IntArray, dealer_sums, decorator
-from twentyone.analysis.exact.space import BoolArray
+
+BoolArray = npt.NDArray[np.bool_]
 
 _BOTH = hashlib.sha256(Path(kernels.__file__).read_bytes()).hexdigest()[:8]
 _jit = decorator(fastmath=False, source=Path(__file__), name=f"upcard-{_BOTH}")
@@ -52,6 +54,35 @@ def _slot(key: int, mask: int) -> int:
     """The first slot a key probes (Fibonacci hashing)."""
     h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
     return int(np.int64((h >> np.uint64(32)) & np.uint64(mask)))
+
+
+@_jit
+def _key_order(keys: IntArray) -> IntArray:
+    """The stable order of non-negative keys (as ``np.argsort(keys, kind="stable")``), by a
+    radix sort a byte at a time (the bytes every key shares skipped)."""
+    n = len(keys)
+    order = np.arange(n)
+    held = keys.copy()
+    spare_order = np.empty(n, dtype=np.int64)
+    spare_held = np.empty(n, dtype=np.int64)
+    counts = np.zeros(257, dtype=np.int64)
+    for shift in range(0, 64, 8):
+        counts[:] = 0
+        for i in range(n):
+            counts[((held[i] >> shift) & 255) + 1] += 1
+        if n == 0 or counts.max() == n:
+            continue
+        for b in range(1, 257):
+            counts[b] += counts[b - 1]
+        for i in range(n):
+            digit = (held[i] >> shift) & 255
+            at = counts[digit]
+            counts[digit] += 1
+            spare_order[at] = order[i]
+            spare_held[at] = held[i]
+        order, spare_order = spare_order, order
+        held, spare_held = spare_held, held
+    return order
 
 
 @_jit
@@ -95,7 +126,7 @@ def _add_vectors(
     keys = np.empty(n, dtype=np.int64)
     for j in range(n):
         keys[j] = _key(rows, j)
-    order = np.argsort(keys, kind="mergesort")
+    order = _key_order(keys)
     ordered = np.empty((n, 10), dtype=np.int64)
     for k in range(n):
         ordered[k] = rows[order[k]]
@@ -153,6 +184,16 @@ def dealer_lookup(
         for r in range(10):
             if removed[i, r] > shoe[r]:
                 return table, slots, vectors, -1
+    # Room for every removal to be new: the table at most half full, the vectors all kept.
+    if 2 * (count + n) > len(table):
+        size = len(table)
+        while size < 2 * (count + n):
+            size *= 2
+        table, slots = _grown_table(table, slots, size)
+    if count + n > vectors.shape[0]:
+        bigger = np.zeros((max(2 * vectors.shape[0], count + n), _N_OUTCOMES))
+        bigger[:count] = vectors[:count]
+        vectors = bigger
     pos = np.empty(n, dtype=np.int64)
     fresh = np.empty(n, dtype=np.int64)
     added = 0
@@ -170,14 +211,7 @@ def dealer_lookup(
         pos[i] = count + added
         fresh[added] = i
         added += 1
-        if 2 * (count + added) > len(table):
-            table, slots = _grown_table(table, slots, 2 * len(table))
-            mask = len(table) - 1
     if added:
-        if count + added > vectors.shape[0]:
-            bigger = np.zeros((max(2 * vectors.shape[0], count + added), _N_OUTCOMES))
-            bigger[:count] = vectors[:count]
-            vectors = bigger
         rows = np.empty((added, 10), dtype=np.int64)
         where = np.empty(added, dtype=np.int64)
         for j in range(added):
@@ -201,6 +235,47 @@ def dealer_lookup(
     for i in range(n):
         out[i] = vectors[pos[i]]
     return table, slots, vectors, count + added
+
+
+@_jit
+def dealer_vectors(
+    removed: IntArray,
+    shoe: IntArray,
+    child_k: IntArray,
+    k_off: IntArray,
+    first: IntArray,
+    f_off: IntArray,
+    ratio: FloatArray,
+    root_ratio: FloatArray,
+    root_size: FloatArray,
+    runs: IntArray,
+    run_outcome: IntArray,
+    weight: FloatArray,
+    out: FloatArray,
+) -> bool:
+    """``out[i]`` = the dealer's outcome vector after removal ``removed[i]`` (nothing kept);
+    ``False`` (nothing computed) when a removal takes more of a rank than ``shoe`` holds."""
+    n = removed.shape[0]
+    for i in range(n):
+        for r in range(10):
+            if removed[i, r] > shoe[r]:
+                return False
+    _add_vectors(
+        removed,
+        np.arange(n),
+        out,
+        child_k,
+        k_off,
+        first,
+        f_off,
+        ratio,
+        root_ratio,
+        root_size,
+        runs,
+        run_outcome,
+        weight,
+    )
+    return True
 
 
 @_jit
@@ -246,7 +321,7 @@ def unsplit_values(
     hitting then playing on (last layer first) and doubling the two-card hands.
 
     ``order``: the rows in key order; ``bounds``: each layer's first row, then the end;
-    ``valid``: the rows the shoe deals; ``charlie``: the card count of a winning
+    ``valid`` (an output): the rows the shoe deals; ``charlie``: the card count of a winning
     Charlie, ``0`` for none; ``versus_table``: each standing total's result per dealer outcome
     (``player._VERSUS``). The outputs start at zero.
     """
@@ -256,8 +331,12 @@ def unsplit_values(
         cards += shoe[r]
     ncards = np.zeros(n, dtype=np.int64)
     for i in range(n):
+        ok = True
         for r in range(10):
             ncards[i] += comps[i, r]
+            if comps[i, r] > shoe[r]:
+                ok = False
+        valid[i] = ok
     # The hands that need a dealer vector (valid, not bust, no winning Charlie), key order.
     versus = np.zeros(n, dtype=np.bool_)
     m = 0
@@ -401,6 +480,404 @@ def unsplit_values(
     return table, slots, vectors, m
 
 
+@_jit
+def _dealer_state(up: int, drawn: IntArray, hits_soft_17: bool) -> int:
+    """The outcome of up card + ``drawn`` if the dealer stops there, else ``-1``
+    (``dealer._dealer_states`` for one row)."""
+    cards = 0
+    hard = up + 1
+    for r in range(10):
+        cards += drawn[r]
+        hard += drawn[r] * (r + 1)
+    soft = (drawn[_ACE] > 0 or up == _ACE) and hard + 10 <= 21
+    total = hard + 10 if soft else hard
+    state = total - 17 if total >= 17 else -1
+    if hits_soft_17 and soft and total == 17:
+        state = -1
+    if hard > 21:
+        state = _BUST
+    if up == _ACE and cards == 1 and drawn[_TEN] == 1:
+        state = _N_OUTCOMES - 1
+    if up == _TEN and cards == 1 and drawn[_ACE] == 1:
+        state = _N_OUTCOMES - 1
+    return state
+
+
+@_jit
+def dealer_finals(up: int, hits_soft_17: bool) -> tuple[IntArray, FloatArray, IntArray]:
+    """:func:`~.dealer.dealer_table`'s arrays: every final multiset of drawn cards after up
+    card ``up`` (sorted by aces, then deuces, ...), the number of its orderings in which the
+    dealer stops exactly at its last card, and its outcome. Drawn a card at a time, the
+    multisets of one card count merged (their orderings added)."""
+    live = np.zeros((1, 10), dtype=np.int64)
+    ways = np.ones(1)
+    cap = 4096
+    counts = np.zeros((cap, 10), dtype=np.int64)
+    orderings = np.zeros(cap)
+    outcome = np.zeros(cap, dtype=np.int64)
+    found = 0
+    grown = np.zeros(10, dtype=np.int64)
+    while live.shape[0]:
+        nxt = np.zeros((10 * live.shape[0], 10), dtype=np.int64)
+        nxt_ways = np.zeros(10 * live.shape[0])
+        n_next = 0
+        size = 64
+        while size < 20 * live.shape[0]:
+            size *= 2
+        table = np.full(size, -1, dtype=np.int64)
+        slots = np.zeros(size, dtype=np.int64)
+        mask = size - 1
+        for j in range(live.shape[0]):
+            for c in range(10):
+                grown[:] = live[j]
+                grown[c] += 1
+                state = _dealer_state(up, grown, hits_soft_17)
+                key = 0
+                for r in range(9, -1, -1):
+                    key = key * _BASE + grown[r]
+                # One table for the multisets that stop and those that draw again (a
+                # multiset is one or the other).
+                at = _slot(key, mask)
+                while table[at] >= 0 and table[at] != key:
+                    at = (at + 1) & mask
+                if table[at] == key:
+                    k = slots[at]
+                    if state >= 0:
+                        orderings[k] += ways[j]
+                    else:
+                        nxt_ways[k] += ways[j]
+                    continue
+                table[at] = key
+                if state >= 0:
+                    if found == counts.shape[0]:
+                        counts = np.concatenate((counts, np.zeros_like(counts)))
+                        orderings = np.concatenate((orderings, np.zeros_like(orderings)))
+                        outcome = np.concatenate((outcome, np.zeros_like(outcome)))
+                    slots[at] = found
+                    counts[found] = grown
+                    orderings[found] = ways[j]
+                    outcome[found] = state
+                    found += 1
+                else:
+                    slots[at] = n_next
+                    nxt[n_next] = grown
+                    nxt_ways[n_next] = ways[j]
+                    n_next += 1
+        live = nxt[:n_next].copy()
+        ways = nxt_ways[:n_next].copy()
+    lex = np.zeros(found, dtype=np.int64)
+    for i in range(found):
+        key = 0
+        for r in range(10):
+            key = key * 32 + counts[i, r]
+        lex[i] = key
+    order = _key_order(lex)
+    return counts[order], orderings[order], outcome[order]
+
+
+@_jit
+def dealer_trie(
+    counts: IntArray,
+    log_orderings: FloatArray,
+    outcome: IntArray,
+    shoe: IntArray,
+    logs: FloatArray,
+) -> tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+    FloatArray,
+    FloatArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+]:
+    """The flat trie of :meth:`~.dealer.DealerEvaluator._flat_trie` for one shoe, from the
+    dealer table (``log_orderings``: the log of each multiset's orderings; ``logs[i]``:
+    ``log(i)``): the same arrays, the last one the log of each multiset's weight (its chance
+    from the full shoe; the caller takes the exponential, as the NumPy code does)."""
+    total = 0
+    for r in range(10):
+        total += shoe[r]
+    m_all = counts.shape[0]
+    keep = np.zeros(m_all, dtype=np.bool_)
+    m = 0
+    for i in range(m_all):
+        ok = outcome[i] != _BUST
+        for r in range(10):
+            if counts[i, r] > shoe[r]:
+                ok = False
+        keep[i] = ok
+        if ok:
+            m += 1
+    rows = np.flatnonzero(keep)
+    sizes = np.zeros(m, dtype=np.int64)
+    k_max_rank = np.zeros(10, dtype=np.int64)
+    for j in range(m):
+        for r in range(10):
+            c = counts[rows[j], r]
+            sizes[j] += c
+            k_max_rank[r] = max(k_max_rank[r], c)
+    k_size = 0
+    for j in range(m):
+        k_size = max(k_size, sizes[j])
+    # log ff(n, k) of each rank's count and of the size, summed as the NumPy code sums them.
+    ff = np.zeros((11, total + 1))
+    for r in range(11):
+        n = shoe[r] if r < 10 else total
+        for k in range(1, n + 1):
+            ff[r, k] = ff[r, k - 1] + logs[n - k + 1]
+    log_base = np.zeros(m)
+    trie = np.zeros((m, 11), dtype=np.int64)
+    sort_key = np.zeros(m, dtype=np.int64)
+    for j in range(m):
+        i = rows[j]
+        value = log_orderings[i]
+        for r in range(10):
+            value += ff[r, min(counts[i, r], shoe[r])]
+        value -= ff[10, min(sizes[j], total)]
+        log_base[j] = value
+        trie[j, 0] = outcome[i] * (k_size + 1) + sizes[j]
+        key = trie[j, 0]
+        for r in range(10):
+            trie[j, r + 1] = counts[i, r]
+            key = key * 32 + counts[i, r]
+        sort_key[j] = key
+    order = _key_order(sort_key)
+    trie = trie[order]
+    log_weight = log_base[order]
+    # Level d's nodes: the rows where one of the trie's columns 0 .. d changes.
+    new = np.zeros(m, dtype=np.bool_)
+    if m:
+        new[0] = True
+    level_size = np.zeros(11, dtype=np.int64)
+    starts = np.zeros((11, m), dtype=np.int64)
+    for d in range(11):
+        n_d = 0
+        for j in range(m):
+            if j and trie[j, d] != trie[j - 1, d]:
+                new[j] = True
+            if new[j]:
+                starts[d, n_d] = j
+                n_d += 1
+        level_size[d] = n_d
+    k_off = np.zeros(11, dtype=np.int64)
+    for d in range(10):
+        k_off[d + 1] = k_off[d] + level_size[d + 1]
+    child_k = np.zeros(k_off[10], dtype=np.int64)
+    for d in range(10):
+        for c in range(level_size[d + 1]):
+            child_k[k_off[d] + c] = trie[starts[d + 1, c], d + 1]
+    # first: per level d >= 1, each node's first child in level d + 1, then the level's end
+    # (level 0 keeps one zero, as the NumPy code).
+    f_off = np.zeros(11, dtype=np.int64)
+    f_off[1] = 1
+    for d in range(1, 10):
+        f_off[d + 1] = f_off[d] + level_size[d] + 1
+    first = np.zeros(f_off[10], dtype=np.int64)
+    parent0 = np.zeros(level_size[0], dtype=np.int64)
+    for d in range(10):
+        c = 0
+        for j in range(level_size[d]):
+            while c < level_size[d + 1] and starts[d + 1, c] < starts[d, j]:
+                c += 1
+            if d == 0:
+                parent0[j] = c
+            else:
+                first[f_off[d] + j] = c
+        if d:
+            first[f_off[d] + level_size[d]] = level_size[d + 1]
+    p_max = 0
+    k_max = 0
+    for r in range(10):
+        p_max = max(p_max, shoe[r] + 1)
+        k_max = max(k_max, k_max_rank[r] + 1)
+    ratio = np.zeros((10, p_max, k_max))
+    for r in range(10):
+        n = shoe[r]
+        for p in range(n + 1):
+            ratio[r, p, 0] = 1.0
+            value = 1.0
+            for j in range(k_max_rank[r]):
+                value *= max(n - p - j, 0.0) / max(n - j, 1.0)
+                ratio[r, p, j + 1] = value
+    children = level_size[1]
+    child_size = np.zeros(children, dtype=np.int64)
+    child_outcome = np.zeros(children, dtype=np.int64)
+    for g in range(level_size[0]):
+        end = parent0[g + 1] if g + 1 < level_size[0] else children
+        group = trie[starts[0, g], 0]
+        for c in range(parent0[g], end):
+            child_size[c] = group % (k_size + 1)
+            child_outcome[c] = group // (k_size + 1)
+    root_ratio = np.zeros((shoe[0] + 1, children))
+    for p in range(shoe[0] + 1):
+        for c in range(children):
+            root_ratio[p, c] = ratio[0, p, child_k[c]]
+    # The size factor G[s, K] = ff(total, K) / ff(total - s, K), then each child's column.
+    sized = np.ones((total + 1, k_size + 1))
+    for s in range(total + 1):
+        value = 1.0
+        for j in range(k_size):
+            left = total - s - j
+            value *= (total - j) / max(left, 1.0) if left > 0 else 0.0
+            sized[s, j + 1] = value
+    root_size = np.zeros((total + 1, children))
+    for s in range(total + 1):
+        for c in range(children):
+            root_size[s, c] = sized[s, child_size[c]]
+    n_runs = 0
+    for c in range(children):
+        if c == 0 or child_outcome[c] != child_outcome[c - 1]:
+            n_runs += 1
+    runs = np.zeros(n_runs + 1, dtype=np.int64)
+    run_outcome = np.zeros(n_runs, dtype=np.int64)
+    o = 0
+    for c in range(children):
+        if c == 0 or child_outcome[c] != child_outcome[c - 1]:
+            runs[o] = c
+            run_outcome[o] = child_outcome[c]
+            o += 1
+    runs[n_runs] = children
+    return (
+        child_k,
+        k_off,
+        first,
+        f_off,
+        ratio,
+        root_ratio,
+        root_size,
+        runs,
+        run_outcome,
+        log_weight,
+    )
+
+
+@_jit
+def _sorted_by_key(rows: IntArray) -> tuple[IntArray, IntArray]:
+    """The rows in key order (stable) and their keys."""
+    n = rows.shape[0]
+    keys = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        keys[i] = _key(rows, i)
+    order = _key_order(keys)
+    return rows[order], keys[order]
+
+
+@_jit
+def hand_space_rows(
+    limit: IntArray, charlie: int, first_layer: IntArray
+) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+    """:class:`~.space.HandSpace`'s hands: ``(comps, starts, keys, grown, order)``, the hands by
+    card count then key, each layer's first row then the end, their keys, the row of each hand
+    plus one card of each rank (``-1`` where it is not in the space) and the rows in key
+    order. The first layer is the
+    given hands the shoe ``limit`` holds; a hand below 21 (and the Charlie count, ``0``: none)
+    grows by each card left."""
+    kept = 0
+    for i in range(first_layer.shape[0]):
+        ok = True
+        for r in range(10):
+            if first_layer[i, r] > limit[r]:
+                ok = False
+        kept += ok
+    layer = np.empty((kept, 10), dtype=np.int64)
+    j = 0
+    for i in range(first_layer.shape[0]):
+        ok = True
+        for r in range(10):
+            if first_layer[i, r] > limit[r]:
+                ok = False
+        if ok:
+            layer[j] = first_layer[i]
+            j += 1
+    layer, layer_keys = _sorted_by_key(layer)
+    weights = np.empty(10, dtype=np.int64)
+    w = 1
+    for r in range(10):
+        weights[r] = w
+        w *= _BASE
+    comps = np.empty((max(64, 4 * kept), 10), dtype=np.int64)
+    keys = np.empty(comps.shape[0], dtype=np.int64)
+    starts = [0]
+    n = 0
+    while layer.shape[0]:
+        if n + layer.shape[0] > comps.shape[0]:
+            size = max(2 * comps.shape[0], n + layer.shape[0])
+            bigger = np.empty((size, 10), dtype=np.int64)
+            bigger[:n] = comps[:n]
+            comps = bigger
+            more = np.empty(size, dtype=np.int64)
+            more[:n] = keys[:n]
+            keys = more
+        comps[n : n + layer.shape[0]] = layer
+        keys[n : n + layer.shape[0]] = layer_keys
+        n += layer.shape[0]
+        starts.append(n)
+        # The next layer: each live hand plus each card left, once each.
+        size = 64
+        while size < 4 * layer.shape[0]:
+            size *= 2
+        table = np.full(size, -1, dtype=np.int64)
+        none = np.zeros(size, dtype=np.int64)
+        mask = size - 1
+        grown = np.empty((10 * layer.shape[0], 10), dtype=np.int64)
+        found = 0
+        for i in range(layer.shape[0]):
+            hard = 0
+            cards = 0
+            for r in range(10):
+                hard += layer[i, r] * (r + 1)
+                cards += layer[i, r]
+            total = hard + 10 if layer[i, _ACE] > 0 and hard <= 11 else hard
+            if total >= 21 or (charlie and cards >= charlie):
+                continue
+            for c in range(10):
+                if layer[i, c] + 1 > limit[c]:
+                    continue
+                key = layer_keys[i] + weights[c]
+                at = _slot(key, mask)
+                while table[at] >= 0 and table[at] != key:
+                    at = (at + 1) & mask
+                if table[at] == key:
+                    continue
+                table[at] = key
+                grown[found] = layer[i]
+                grown[found, c] += 1
+                found += 1
+                if 2 * found > len(table):
+                    table, none = _grown_table(table, none, 2 * len(table))
+                    mask = len(table) - 1
+        layer, layer_keys = _sorted_by_key(grown[:found])
+    # Each hand's row by key, then each hand plus one card.
+    size = 64
+    while size < 2 * n:
+        size *= 2
+    table = np.full(size, -1, dtype=np.int64)
+    slots = np.zeros(size, dtype=np.int64)
+    mask = size - 1
+    for i in range(n):
+        at = _slot(keys[i], mask)
+        while table[at] >= 0:
+            at = (at + 1) & mask
+        table[at] = keys[i]
+        slots[at] = i
+    plus = np.full((n, 10), -1, dtype=np.int64)
+    for i in range(n):
+        for c in range(10):
+            key = keys[i] + weights[c]
+            at = _slot(key, mask)
+            while table[at] >= 0 and table[at] != key:
+                at = (at + 1) & mask
+            if table[at] == key:
+                plus[i, c] = slots[at]
+    keys = keys[:n].copy()
+    order = _key_order(keys)
+    return comps[:n].copy(), np.array(starts, dtype=np.int64), keys, plus, order
+
+
 def warm() -> None:
     """Load these kernels (their first call, on empty arrays)."""
     none = np.zeros(0, dtype=np.int64)
@@ -421,6 +898,10 @@ def warm() -> None:
     table = np.full(16, -1, dtype=np.int64)
     slots = np.zeros(16, dtype=np.int64)
     dealer_lookup(table10, shoe, table, slots, np.zeros((16, 7)), 0, *trie, np.zeros((0, 7)))
+    dealer_vectors(table10, shoe, *trie, np.zeros((0, 7)))
+    dealer_finals(9, False)
+    hand_space_rows(shoe, 0, table10)
+    dealer_trie(table10, np.zeros(0), none, shoe, np.zeros(1))
     zero = np.zeros(0)
     flags = np.zeros(0, dtype=np.bool_)
     unsplit_values(
@@ -452,4 +933,12 @@ def warm() -> None:
     )
 
 
-__all__ = ["dealer_lookup", "unsplit_values", "warm"]
+__all__ = [
+    "dealer_finals",
+    "dealer_lookup",
+    "dealer_trie",
+    "dealer_vectors",
+    "hand_space_rows",
+    "unsplit_values",
+    "warm",
+]

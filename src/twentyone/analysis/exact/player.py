@@ -20,7 +20,14 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from twentyone.analysis.exact.dealer import N_OUTCOMES, DealerEvaluator, FloatArray, Outcome
+from twentyone.analysis.exact.dealer import (
+    N_OUTCOMES,
+    DealerEvaluator,
+    FlatTrie,
+    FloatArray,
+    Outcome,
+    compiled_trie,
+)
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, hand_total, size
 from twentyone.analysis.exact.space import (
     BoolArray,
@@ -84,7 +91,6 @@ class UpcardSolver:
             self.takes_double = rules.bj_takes_double_vs_ten
             self.takes_split = rules.bj_takes_split_vs_ten
         self.charlie = rules.charlie_cards
-        self._evaluator = DealerEvaluator(shoe, up, rules.dealer_hits_soft_17)
         self._shoe_arr = np.array(shoe, dtype=np.int64)
         self._shoe_float = self._shoe_arr.astype(np.float64)
         self._dealer_keys = np.zeros(0, dtype=np.int64)
@@ -93,6 +99,10 @@ class UpcardSolver:
 
         self._compiled = active()
         """Whether the compiled kernels serve this solver (fixed at construction)."""
+        self._dealer_evaluator: DealerEvaluator | None = None
+        self._trie: FlatTrie | None = None
+        if self._compiled:
+            self._trie = compiled_trie(shoe, up, rules.dealer_hits_soft_17)
         self._store: tuple[IntArray, IntArray, FloatArray, int] = (
             np.full(16, -1, dtype=np.int64),
             np.zeros(16, dtype=np.int64),
@@ -108,10 +118,29 @@ class UpcardSolver:
         self.space = space
         """The hands of the whole shoe (shared by the up cards); :attr:`valid` marks the ones
         this shoe can still deal."""
-        self.valid: BoolArray = np.all(self.space.comps <= self._shoe_arr[None, :], axis=1)
-        self._solve_unsplit()
+        self.valid: BoolArray
+        if self._compiled and type(self).settle_rows is UpcardSolver.settle_rows:
+            self._solve_unsplit_compiled()
+        else:
+            self.valid = np.all(self.space.comps <= self._shoe_arr[None, :], axis=1)
+            self._solve_unsplit()
 
     # -- dealer ------------------------------------------------------------------------------
+
+    @property
+    def _evaluator(self) -> DealerEvaluator:
+        """The NumPy code's dealer evaluator (built on first use)."""
+        if self._dealer_evaluator is None:
+            self._dealer_evaluator = DealerEvaluator(
+                self.shoe, self.up, self.rules.dealer_hits_soft_17
+            )
+        return self._dealer_evaluator
+
+    def _flat(self) -> FlatTrie:
+        """The dealer trie as the kernels take it."""
+        if self._trie is None:
+            self._trie = self._evaluator._flat_trie()
+        return self._trie
 
     def dealer_rows(self, removed: IntArray) -> FloatArray:
         """The dealer's unconditional outcome vectors ``(H, 7)`` for removal rows ``(H, 10)``.
@@ -150,7 +179,7 @@ class UpcardSolver:
             slots,
             vectors,
             count,
-            *self._evaluator._flat_trie(),
+            *self._flat(),
             out,
         )
         if store[3] < 0:
@@ -161,6 +190,14 @@ class UpcardSolver:
     def dealer_batch(self, removed: IntArray) -> FloatArray:
         """:meth:`dealer_rows` without keeping the vectors (for one large batch of removals
         that will not be asked again)."""
+        if self._compiled:
+            from twentyone.analysis.exact.kernels_upcard import dealer_vectors
+
+            removed = np.ascontiguousarray(removed, dtype=np.int64).reshape(-1, 10)
+            out = np.zeros((len(removed), N_OUTCOMES))
+            if not dealer_vectors(removed, self._shoe_arr, *self._flat(), out):
+                raise ValueError("removed cards are not in the shoe")
+            return out
         return self._evaluator.probabilities(removed)
 
     def dealer(self, removed: Composition) -> tuple[float, ...]:
@@ -299,9 +336,6 @@ class UpcardSolver:
         comps = space.comps
         n = len(space)
         valid = self.valid
-        if self._compiled and type(self).settle_rows is UpcardSolver.settle_rows:
-            self._solve_unsplit_compiled()
-            return
         self._stand_ev = np.zeros(n)
         self._stand_st = np.zeros(n)
         self._stand_ev[valid], self._stand_st[valid] = self.settle_rows(
@@ -354,8 +388,8 @@ class UpcardSolver:
             self._double_st[start:stop] = st
 
     def _solve_unsplit_compiled(self) -> None:
-        """:meth:`_solve_unsplit` in one kernel call (the same sums in the same order, the
-        dealer vectors of the stand values kept in the compiled store)."""
+        """:attr:`valid` and :meth:`_solve_unsplit` in one kernel call (the same sums in the
+        same order, the dealer vectors of the stand values kept in the compiled store)."""
         from twentyone.analysis.exact.kernels_upcard import unsplit_values
 
         space = self.space
@@ -363,6 +397,7 @@ class UpcardSolver:
         bounds = np.array([start for start, _ in space.layers] + [n], dtype=np.int64)
         outputs = [np.zeros(n) for _ in range(8)]
         self.probs = np.zeros((n, 10))
+        self.valid = np.zeros(n, dtype=np.bool_)
         self._store = unsplit_values(
             space.comps,
             space._order,
@@ -378,7 +413,7 @@ class UpcardSolver:
             self.charlie if self.charlie is not None and self.rules.charlie_wins else 0,
             self.takes_double,
             _EPS,
-            *self._evaluator._flat_trie(),
+            *self._flat(),
             _VERSUS,
             outputs[0],
             outputs[1],

@@ -66,42 +66,37 @@ class HandSpace:
         self, shoe: Composition, charlie: int | None, first_layer: IntArray | None = None
     ) -> None:
         limit = np.array(shoe, dtype=np.int64)
-        eye = np.eye(10, dtype=np.int64)
         if first_layer is None:
+            eye = np.eye(10, dtype=np.int64)
             pairs = [eye[a] + eye[b] for a in range(10) for b in range(a, 10)]
             first_layer = np.array(pairs, dtype=np.int64)
-        given = np.asarray(first_layer, dtype=np.int64).reshape(-1, 10)
-        layer = given[np.all(given <= limit, axis=1)]
-        blocks: list[IntArray] = []
-        while len(layer):
-            order = np.argsort(keys(layer), kind="stable")
-            layer = layer[order]
-            blocks.append(layer)
-            total, _ = totals(layer)
-            live = total < 21
-            if charlie is not None:
-                live &= layer.sum(axis=1) < charlie
-            grown = (layer[live][:, None, :] + eye[None, :, :]).reshape(-1, 10)
-            grown = grown[np.all(grown <= limit, axis=1)]
-            _, first = np.unique(keys(grown), return_index=True)
-            layer = grown[first]
-        self.comps: IntArray = np.concatenate(blocks) if blocks else np.zeros((0, 10), np.int64)
-        self.layers: list[tuple[int, int]] = []
-        start = 0
-        for block in blocks:
-            self.layers.append((start, start + len(block)))
-            start += len(block)
+        given = np.ascontiguousarray(first_layer, dtype=np.int64).reshape(-1, 10)
+        from twentyone.analysis.exact.compiled import active
+
+        if active():
+            from twentyone.analysis.exact.kernels_upcard import hand_space_rows
+
+            # The same hands, layers, keys and rows, by one compiled loop.
+            comps, starts, self.keys, self.grown, self._order = hand_space_rows(
+                limit, charlie or 0, given
+            )
+            self.comps: IntArray = comps
+            self.layers: list[tuple[int, int]] = list(
+                zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)
+            )
+            self._sorted = self.keys[self._order]
+        else:
+            self.comps, self.layers = _layers(limit, charlie, given)
+            self.keys = keys(self.comps)
+            self._order = np.argsort(self.keys, kind="stable")
+            self._sorted = self.keys[self._order]
+            grown_keys = self.keys[:, None] + _WEIGHTS[None, :]
+            self.grown = self.find(grown_keys.ravel()).reshape(len(self.comps), 10)
         self.ncards: IntArray = self.comps.sum(axis=1)
         self.total, self.soft = totals(self.comps)
         self.stops: BoolArray = self.total >= 21
         if charlie is not None:
             self.stops |= self.ncards >= charlie
-        self.keys: IntArray = keys(self.comps)
-        self._order = np.argsort(self.keys, kind="stable")
-        self._sorted = self.keys[self._order]
-        n = len(self.comps)
-        grown_keys = self.keys[:, None] + _WEIGHTS[None, :]
-        self.grown: IntArray = self.find(grown_keys.ravel()).reshape(n, 10)
         self.child: IntArray = np.where(self.stops[:, None], -1, self.grown)
         self.live_layers: list[IntArray] = [
             np.flatnonzero(~self.stops[start:stop]) + start for start, stop in self.layers
@@ -135,6 +130,34 @@ class HandSpace:
         pos = np.minimum(pos, len(self._sorted) - 1)
         hit = self._sorted[pos] == wanted
         return np.where(hit, self._order[pos], -1).astype(np.int64)
+
+
+def _layers(
+    limit: IntArray, charlie: int | None, given: IntArray
+) -> tuple[IntArray, list[tuple[int, int]]]:
+    """The hands of :class:`HandSpace` by card count then key, and each layer's rows."""
+    eye = np.eye(10, dtype=np.int64)
+    layer = given[np.all(given <= limit, axis=1)]
+    blocks: list[IntArray] = []
+    while len(layer):
+        order = np.argsort(keys(layer), kind="stable")
+        layer = layer[order]
+        blocks.append(layer)
+        total, _ = totals(layer)
+        live = total < 21
+        if charlie is not None:
+            live &= layer.sum(axis=1) < charlie
+        grown = (layer[live][:, None, :] + eye[None, :, :]).reshape(-1, 10)
+        grown = grown[np.all(grown <= limit, axis=1)]
+        _, first = np.unique(keys(grown), return_index=True)
+        layer = grown[first]
+    layers: list[tuple[int, int]] = []
+    start = 0
+    for block in blocks:
+        layers.append((start, start + len(block)))
+        start += len(block)
+    comps = np.concatenate(blocks) if blocks else np.zeros((0, 10), np.int64)
+    return comps, layers
 
 
 @lru_cache(maxsize=8)

@@ -13,6 +13,7 @@ LAYERS = (
     "actions",
     "kernels",
     "kernels_upcard",
+    "kernels_split",
     "compiled",
     "space",
     "dealer",

@@ -38,12 +38,13 @@ def load() -> bool:
     """Load Numba and every kernel now (for a process that will compute often, e.g. at a
     server's start), so that :func:`active` holds and no computation pays the load; whether
     the kernels are there (``False`` without Numba)."""
-    from twentyone.analysis.exact import kernels_upcard
+    from twentyone.analysis.exact import kernels_split, kernels_upcard
     from twentyone.analysis.exact.kernels import AVAILABLE, warm
 
     if AVAILABLE:
         warm()
         kernels_upcard.warm()
+        kernels_split.warm()
     return AVAILABLE
 
 

@@ -19,14 +19,17 @@ time). ``tests/analysis/test_exact_vs_engine_enumeration.py`` checks it against 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import pairwise
 from math import comb
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from twentyone.analysis.exact.actions import Action, Policy
-from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray
+from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.player import (
     _EPS,
     UpcardSolver,
@@ -35,7 +38,7 @@ from twentyone.analysis.exact.player import (
     expect_children,
 )
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, add, hand_total, size
-from twentyone.analysis.exact.space import IntArray
+from twentyone.analysis.exact.space import BoolArray, HandSpace, IntArray
 from twentyone.rules import SplitBy
 
 
@@ -86,6 +89,17 @@ def split_patterns(max_hands: int, resplit: bool) -> tuple[SplitPattern, ...]:
     return tuple(sorted(out, key=lambda p: (p.splits, p.kinds)))
 
 
+@cache
+def _most_committed(max_hands: int, resplit: bool) -> int:
+    """The most pair cards out of the shoe any term of :meth:`SplitSolver.value` values a
+    split hand with (see :meth:`SplitSolver.committed_range`)."""
+    most = 2
+    for pattern in split_patterns(max_hands, resplit):
+        for restricted in pattern.kinds:
+            most = max(most, 2 + pattern.splits + pattern.restricted - restricted)
+    return most
+
+
 def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
     """Share of the pair's value class that has the pair card's rank (ten-count by rank)."""
     if pair == TEN and solver.rules.split_by is SplitBy.RANK:
@@ -93,7 +107,6 @@ def _same_rank_share(solver: UpcardSolver, pair: int) -> float:
     return 1.0
 
 
-@dataclass(frozen=True)
 class SplitRows:
     """The split hands :meth:`SplitSolver.prepare` valued, for other per-hand quantities.
 
@@ -107,16 +120,55 @@ class SplitRows:
         removed: ``(rows, 10)`` cards out of the shoe besides the up card.
         contexts: how many contexts there are.
         space: how many hands the solver's hand space has.
+
+    ``removed`` and ``probs`` are built on first use when not given (from ``comps``, the hand
+    space's cards, ``extra``, each context's pair cards out besides a hand's own, and
+    ``draw``, :meth:`~twentyone.analysis.exact.player.UpcardSolver.draw_rows`).
     """
 
-    layers: list[tuple[int, int]]
-    code: IntArray
-    context: IntArray
-    hand: IntArray
-    probs: FloatArray
-    removed: IntArray
-    contexts: int
-    space: int
+    def __init__(
+        self,
+        layers: list[tuple[int, int]],
+        code: IntArray,
+        context: IntArray,
+        hand: IntArray,
+        contexts: int,
+        space: int,
+        *,
+        comps: IntArray,
+        extra: IntArray,
+        draw: Callable[[IntArray], FloatArray],
+        removed: IntArray | None = None,
+        probs: FloatArray | None = None,
+    ) -> None:
+        self.layers = layers
+        self.code = code
+        self.context = context
+        self.hand = hand
+        self.contexts = contexts
+        self.space = space
+        self._comps = comps
+        self._extra = extra
+        self._draw = draw
+        if removed is not None:
+            self.__dict__["removed"] = removed
+        if probs is not None:
+            self.__dict__["probs"] = probs
+
+    @cached_property
+    def removed(self) -> IntArray:
+        """``(rows, 10)`` cards out of the shoe besides the up card."""
+        removed: IntArray = self._comps[self.hand] + self._extra[self.context]
+        return removed
+
+    @cached_property
+    def probs(self) -> FloatArray:
+        """``(rows, 10)`` chance of each next card of a row that hits or doubles (zero for a
+        row that stands)."""
+        draws = np.flatnonzero(self.code != SPLIT_STAND)
+        probs = np.zeros((len(self.code), 10))
+        probs[draws] = self._draw(self.removed[draws])
+        return probs
 
     @cached_property
     def _sorted(self) -> tuple[IntArray, IntArray]:
@@ -162,6 +214,10 @@ class SplitSolver:
     a backward pass values them. Each hand's value removes its own cards and ``committed - 1``
     more pair cards; ``hands`` is the number of hands the play of the hand may depend on (CDP),
     ``0`` when the play does not depend on it.
+
+    When :func:`.compiled.active` says so, both passes (and every pair's :meth:`value`, and
+    CDP1's and CDP's plays) run as the kernels of :mod:`.kernels_split`: the same rows and the
+    same sums in the same order.
     """
 
     def __init__(
@@ -183,6 +239,8 @@ class SplitSolver:
         self._pair_play: dict[tuple[int, int], IntArray] = {}
         self._values: dict[int, Value] = {}
         self._second_cards: dict[tuple[int, int, int], list[tuple[int, float, int]]] = {}
+        self._doubles: BoolArray | None = None
+        """Per hand of the space, whether it is two cards a split hand may double."""
         self._pair_hands: dict[int, IntArray] = {}
         """Per pair card, the space row of the pair card plus each rank (``-1``: none)."""
         self._decisions: IntArray = np.zeros(0, dtype=np.int64)
@@ -201,10 +259,7 @@ class SplitSolver:
     def committed_range(self, pair: int) -> range:
         """The numbers of pair cards out of the shoe a split hand of ``pair`` is valued with:
         every ``2 + resplits + t`` of :meth:`pattern_terms`, never more than the shoe holds."""
-        most = 2
-        for pattern in split_patterns(self.solver.rules.max_split_hands, self.resplits(pair)):
-            for restricted in pattern.kinds:
-                most = max(most, 2 + pattern.splits + pattern.restricted - restricted)
+        most = _most_committed(self.solver.rules.max_split_hands, self.resplits(pair))
         return range(2, min(most, self.solver.shoe[pair]) + 1)
 
     # -- decisions ---------------------------------------------------------------------------
@@ -243,6 +298,11 @@ class SplitSolver:
         key = (pair, hands)
         found = self._pair_play.get(key)
         if found is not None:
+            return found
+        from twentyone.analysis.exact.compiled import active
+
+        if active() and self._standard_solver():
+            found = self._pair_play[key] = self._pair_play_compiled(pair, hands)
             return found
         solver = self.solver
         space = solver.space
@@ -328,6 +388,9 @@ class SplitSolver:
         for k, (pair, committed, _) in enumerate(contexts):
             extra[k, pair] = committed - 1
             one_card[k] = pair == ACE and not rules.hit_split_aces
+        if k_count and self._compiled():
+            self._prepare_compiled(contexts, extra, one_card)
+            return
         # Forward: the rows each layer reaches.
         start_ctx: list[int] = []
         start_hand: list[int] = []
@@ -429,7 +492,19 @@ class SplitSolver:
         ev_first = ev
         if not solver.peek and not solver.takes_split:
             ev_first, _ = finished(True)
-        rows = SplitRows(layers, row_code, row_ctx, row_hand, probs, removed, k_count, n)
+        rows = SplitRows(
+            layers,
+            row_code,
+            row_ctx,
+            row_hand,
+            k_count,
+            n,
+            comps=space.comps,
+            extra=extra,
+            draw=solver.draw_rows,
+            removed=removed,
+            probs=probs,
+        )
         steps.reverse()
         from twentyone.analysis.exact.compiled import active
 
@@ -449,6 +524,200 @@ class SplitSolver:
                     values[hitting] = expect_children(probs[hitting], child, values, values)[0]
         self._ev, self._st, self._ev_first = ev, st, ev_first
         self.rows = rows
+
+    def _compiled(self) -> bool:
+        """Whether :meth:`prepare` runs the compiled kernels (:mod:`.kernels_split`): when
+        :func:`.compiled.active` says so, the policy decides rows in batches (or CDP1 / CDP
+        plays), and the solver settles and draws as :class:`UpcardSolver` does (the kernels
+        settle the hands themselves)."""
+        from twentyone.analysis.exact.compiled import active
+
+        if not active():
+            return False
+        if not self.first_hand_play and getattr(self.policy, "split_actions", None) is None:
+            return False
+        return self._standard_solver()
+
+    def _standard_solver(self) -> bool:
+        """Whether the solver settles and draws as :class:`UpcardSolver` does (the kernels of
+        :mod:`.kernels_split` settle hands themselves)."""
+        kind = type(self.solver)
+        return all(getattr(kind, name) is getattr(UpcardSolver, name) for name in _SETTLES)
+
+    def _pair_play_compiled(self, pair: int, hands: int) -> IntArray:
+        """:meth:`pair_play` by the kernels (the same sums in the same order)."""
+        from twentyone.analysis.exact.kernels_split import play_codes, play_rows
+
+        solver = self.solver
+        space = solver.space
+        n = len(space)
+        charlie = solver.charlie if solver.charlie and solver.rules.charlie_wins else 0
+        member, rows, removals = play_rows(
+            pair, hands - 1, solver._shoe_arr, space.comps, space.total, space.ncards, charlie
+        )
+        vectors = solver.dealer_rows(removals) if len(removals) else np.zeros((0, N_OUTCOMES))
+        if self._doubles is None:
+            self._doubles = np.zeros(n, dtype=np.bool_)
+            if solver.rules.double_after_split:
+                for i in np.flatnonzero(space.ncards == 2).tolist():
+                    hand = tuple(space.comps[i].tolist())
+                    self._doubles[i] = can_double(solver.rules, hand)
+        bounds = np.array([start for start, _ in space.layers] + [n], dtype=np.int64)
+        code = np.full(n, -1, dtype=np.int64)
+        play_codes(
+            pair,
+            hands - 1,
+            member,
+            rows,
+            vectors,
+            _VERSUS,
+            self._doubles,
+            bounds,
+            space.comps,
+            space.ncards,
+            space.total,
+            space.stops,
+            space.child,
+            space.grown,
+            solver._shoe_arr,
+            solver.cards,
+            {ACE: TEN, TEN: ACE}.get(solver.up, -1),
+            solver.peek,
+            solver.takes_split,
+            solver.takes_double,
+            _EPS,
+            code,
+        )
+        return code
+
+    def _prepare_compiled(
+        self, contexts: list[tuple[int, int, int]], extra: IntArray, one_card: BoolArray
+    ) -> None:
+        """:meth:`prepare` by the kernels of :mod:`.kernels_split`: the same rows, codes and
+        values (every sum in the same order), and every pair's :meth:`value` at once."""
+        from twentyone.analysis.exact.kernels_split import pair_values, split_rows, split_values
+
+        solver = self.solver
+        space = solver.space
+        n = len(space)
+        k_count = len(contexts)
+        pair = np.array([ctx[0] for ctx in contexts], dtype=np.int64)
+        committed = np.array([ctx[1] for ctx in contexts], dtype=np.int64)
+        # The play of each context's rows: one row of ``table`` per distinct play.
+        which = np.zeros(k_count, dtype=np.int64)
+        if self.first_hand_play:
+            plays: dict[tuple[int, int], int] = {}
+            for k, (p, _, hands) in enumerate(contexts):
+                if not one_card[k]:  # split aces that take one card decide nothing
+                    which[k] = plays.setdefault((p, hands or 2), len(plays))
+            table = np.zeros((max(len(plays), 1), n), dtype=np.int64)
+            for (p, hands), t in plays.items():
+                table[t] = self.pair_play(p, hands)
+        else:
+            table = np.full((1, n), SPLIT_STAND, dtype=np.int64)
+            live = np.flatnonzero(solver.valid & ~space.stops)
+            table[0, live] = self._decide(live)
+        charlie = solver.charlie if solver.charlie and solver.rules.charlie_wins else 0
+        ctx, hand, code, bounds, hit_row, hit_child, start_row, items, removals = split_rows(
+            pair,
+            committed,
+            one_card,
+            extra,
+            which,
+            table,
+            self._two_card_rows(),
+            solver._shoe_arr,
+            space.comps,
+            space.child,
+            space.grown,
+            space.stops,
+            space.ncards,
+            space.total,
+            charlie,
+        )
+        vectors = solver.dealer_rows(removals) if len(removals) else np.zeros((0, N_OUTCOMES))
+        apart = not solver.peek and not solver.takes_split
+        values = np.zeros((3 if apart else 2, len(code)))
+        other = {ACE: TEN, TEN: ACE}.get(solver.up, -1)
+        split_values(
+            ctx,
+            hand,
+            items,
+            vectors,
+            _VERSUS,
+            hit_row,
+            hit_child,
+            space.comps,
+            extra,
+            space.ncards,
+            space.total,
+            solver._shoe_arr,
+            solver.cards,
+            other,
+            solver.peek,
+            solver.takes_split,
+            solver.takes_double,
+            values,
+        )
+        self._ev, self._st = values[0], values[1]
+        self._ev_first = values[2] if apart else values[0]
+        layers = [(int(a), int(b)) for a, b in pairwise(bounds.tolist())]
+        self.rows = SplitRows(
+            layers,
+            code,
+            ctx,
+            hand,
+            k_count,
+            n,
+            comps=space.comps,
+            extra=extra,
+            draw=solver.draw_rows,
+        )
+        # Every pair's value, as :meth:`value` sums it.
+        most_m = int(committed.max()) + 1
+        most_k = max(ctx[2] for ctx in contexts) + 1
+        index = np.full((10, most_m, most_k), -1, dtype=np.int64)
+        index[pair, committed, [ctx[2] for ctx in contexts]] = np.arange(k_count)
+        rules = solver.rules
+        for resplit in (False, True):
+            todo = [
+                (p, self.committed_range(p))
+                for p in dict.fromkeys(pair.tolist())
+                if self.resplits(p) == resplit
+            ]
+            todo = [(p, r) for p, r in todo if len(r) and r.step == 1]
+            if not todo:
+                continue
+            splits, restricted, kinds, at = _pattern_table(rules.max_split_hands, resplit)
+            out = np.zeros((len(todo), 2))
+            pair_values(
+                np.array([p for p, _ in todo], dtype=np.int64),
+                np.array([r.start for _, r in todo], dtype=np.int64),
+                np.array([r.stop for _, r in todo], dtype=np.int64),
+                np.array([_same_rank_share(solver, p) for p, _ in todo]),
+                solver._shoe_arr,
+                solver.cards,
+                splits,
+                restricted,
+                kinds,
+                at,
+                self.by_hands,
+                index,
+                start_row,
+                values,
+                out,
+            )
+            for (p, _), (ev, staked) in zip(todo, out.tolist(), strict=True):
+                self._values[p] = (ev, staked)
+
+    def _two_card_rows(self) -> IntArray:
+        """``(10, 10)``: the hand space's row of each pair card plus each card (``-1``: none),
+        found once per hand space (the up cards of a shoe share theirs)."""
+        space = self.solver.space
+        found = _TWO_CARDS.get(space)
+        if found is None:
+            found = _TWO_CARDS[space] = space.find(_TWO_CARD_KEYS).reshape(10, 10)
+        return found
 
     def _values_of(
         self,
@@ -639,6 +908,39 @@ class SplitSolver:
         self._decisions = np.zeros(0, dtype=np.int64)
         self.rows = None
         self._pair_play.clear()
+
+
+_TWO_CARDS: WeakKeyDictionary[HandSpace, IntArray] = WeakKeyDictionary()
+"""Per hand space, :meth:`SplitSolver._two_card_rows`."""
+_KEY_WEIGHTS = 64 ** np.arange(10, dtype=np.int64)
+_TWO_CARD_KEYS = (_KEY_WEIGHTS[:, None] + _KEY_WEIGHTS[None, :]).ravel()
+"""The :func:`~.space.keys` of every two-card hand ``(pair card, card)``, pair card first."""
+
+_SETTLES = ("settle_rows", "blackjack_rows", "draw_rows", "versus_dealer", "dealer_rows")
+"""The solver's methods the compiled split pass does the work of (or calls) as they are."""
+
+_VERSUS = np.zeros((22, N_OUTCOMES))
+"""``_VERSUS[t]``: a standing total ``t``'s result against each dealer outcome (a dealer
+blackjack is settled apart), as :meth:`UpcardSolver.settle_rows` reads it."""
+_VERSUS[:, : Outcome.BUST] = np.sign(np.arange(22)[:, None] - np.arange(17, 22)[None, :])
+_VERSUS[:, Outcome.BUST] = 1.0
+
+
+@cache
+def _pattern_table(max_hands: int, resplit: bool) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """:func:`split_patterns` as arrays: each pattern's resplits and restricted hands, and per
+    hand in play order its kind (1 restricted, 0 any card, -1 no such hand) and the hands on
+    the spot when it is played."""
+    patterns = split_patterns(max_hands, resplit)
+    width = max((len(p.kinds) for p in patterns), default=1)
+    kinds = np.full((len(patterns), width), -1, dtype=np.int64)
+    at = np.zeros((len(patterns), width), dtype=np.int64)
+    for q, pattern in enumerate(patterns):
+        kinds[q, : len(pattern.kinds)] = pattern.kinds
+        at[q, : len(pattern.kinds)] = pattern.hands_at
+    splits = np.array([p.splits for p in patterns], dtype=np.int64)
+    restricted = np.array([p.restricted for p in patterns], dtype=np.int64)
+    return splits, restricted, kinds, at
 
 
 def _distinct(values: IntArray) -> IntArray:

@@ -74,8 +74,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.shoe import ACE, TEN
@@ -91,6 +93,9 @@ from twentyone.analysis.exact.split import (
 from twentyone.analysis.exact.split_pairs import hand_results
 from twentyone.analysis.exact.split_rounds import hand_codes
 from twentyone.rules import SplitBy
+
+if TYPE_CHECKING:
+    from twentyone.analysis.exact.distribution import SplitTables
 
 _KEY_WEIGHTS = 64 ** np.arange(10, dtype=np.int64)
 """A composition's key (at most 63 cards of a rank in a union of two hands)."""
@@ -225,6 +230,10 @@ class PairMoments:
                     out.append((weight, m, ka, kb, h == 0, va, vb))
         return out
 
+    def require(self, patterns: frozenset[SplitPattern] | tuple[SplitPattern, ...]) -> None:
+        """Compute the pairwise sums every one of ``patterns`` needs, in one pass."""
+        self._compute(sorted({t[1] for p in patterns for t in self.terms(p)}))
+
     def cross(self, pattern: SplitPattern) -> float:
         """``sum_{h < h'} E[X_h X_h'; pattern]``."""
         terms = self.terms(pattern)
@@ -305,7 +314,7 @@ class PairMoments:
         else:
             pair_union, union_keys, need = _pair_unions(keys, versus)
         unions = (union_keys[:, None] // _KEY_WEIGHTS[None, :]) % 64
-        chance = self._chances(unions, need, todo)
+        chance = self._chances(unions, union_keys, need, todo)
         if kernel is not None:
             sums = kernel.pair_sums(pair_union, rows, first, weight, chance)
         else:
@@ -313,66 +322,82 @@ class PairMoments:
         for i, m in enumerate(todo):
             self._sums[m] = sums[i]
 
-    def _chances(self, unions: IntArray, need: np.ndarray, ms: list[int]) -> FloatArray:
+    def _chances(
+        self, unions: IntArray, union_keys: IntArray, need: npt.NDArray[np.bool_], ms: list[int]
+    ) -> FloatArray:
         """``(U, M, 7)``: per union of two final hands and per ``m`` in ``ms``, ``B_m`` times
         the dealer's outcome chances with the union and ``m - 2`` more pair cards out (a union
         no pair of which meets the dealer's total: its whole chance but the blackjack on the
-        first outcome)."""
+        first outcome). A removal several ``m`` share (a union with a pair card more) gets its
+        dealer vector once."""
         solver = self.solver
         pair = self.pair
         shoe = np.array(solver.shoe, dtype=np.int64)
-        count = len(unions)
-        out = np.zeros((count, len(ms), N_OUTCOMES))
-        removals: list[IntArray] = []
-        where: list[tuple[int, IntArray]] = []
-        for i, m in enumerate(ms):
-            removed = unions.copy()
-            removed[:, pair] += m - 2
-            fits = np.flatnonzero(np.all(removed <= shoe[None, :], axis=1))
-            removals.append(removed[fits])
-            where.append((i, fits))
-        every = np.concatenate(removals) if removals else np.zeros((0, 10), dtype=np.int64)
-        needed = np.concatenate([need[fits] for _, fits in where]) if where else np.zeros(0, bool)
-        key = every @ _KEY_WEIGHTS
-        distinct, first_at, inverse = np.unique(key, return_index=True, return_inverse=True)
+        out = np.zeros((len(unions), len(ms), N_OUTCOMES))
+        fits = np.all(unions <= shoe[None, :], axis=1)
+        drawn = unions.copy()
+        drawn[:, pair] -= 2
+        # B's factors of the ranks other than the pair card's do not depend on m.
+        others = np.ones(len(unions))
+        for r in range(10):
+            if r == pair:
+                continue
+            most = int(drawn[:, r].max(initial=0))
+            ff = np.concatenate(([1.0], np.cumprod(shoe[r] - np.arange(most, dtype=np.float64))))
+            others *= ff[np.minimum(drawn[:, r], most)]
+        size = drawn.sum(axis=1)
+        mine = drawn[:, pair]
+        picks: list[IntArray] = []
+        for m in ms:
+            picks.append(np.flatnonzero(fits & (unions[:, pair] + m - 2 <= shoe[pair])))
+        # One dealer vector per distinct removal that meets the dealer's total.
+        dealt_keys = np.concatenate(
+            [
+                union_keys[pick[need[pick]]] + (m - 2) * _KEY_WEIGHTS[pair]
+                for m, pick in zip(ms, picks, strict=True)
+            ]
+        )
+        dealt_rows = np.concatenate([pick[need[pick]] for pick in picks])
+        distinct, first_at, inverse = np.unique(dealt_keys, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
-        dealt = np.zeros(len(distinct), dtype=np.bool_)
-        dealt[inverse[needed]] = True
-        dealer = np.zeros((len(distinct), N_OUTCOMES))
-        if np.any(dealt):
-            dealer[dealt] = solver.dealer_batch(every[first_at[dealt]])
-        blind = ~dealt
-        blackjack = solver.blackjack_rows(every[first_at[blind]])
-        dealer[blind, 0] = 1.0 - blackjack
-        dealer[blind, Outcome.BLACKJACK] = blackjack
-        if solver.peek:
-            dealer[:, Outcome.BLACKJACK] = 0.0
+        removed = unions[dealt_rows[first_at]]
+        removed[:, pair] += (distinct - union_keys[dealt_rows[first_at]]) // _KEY_WEIGHTS[pair]
+        vectors = solver.dealer_batch(removed) if len(removed) else np.zeros((0, N_OUTCOMES))
         at = 0
-        for i, fits in where:
-            m = ms[i]
-            rest = shoe.copy()
-            rest[pair] -= m
-            drawn = unions[fits].copy()
-            drawn[:, pair] -= 2
-            run = np.ones(len(drawn))
-            for r in range(10):
-                most = int(drawn[:, r].max(initial=0))
-                ff = np.concatenate(
-                    ([1.0], np.cumprod(rest[r] - np.arange(most, dtype=np.float64)))
-                )
-                run *= ff[drawn[:, r]]
-            size = drawn.sum(axis=1)
-            left = int(rest.sum())
-            ff_size = np.concatenate(
-                ([1.0], np.cumprod(left - np.arange(int(size.max(initial=0)), dtype=np.float64)))
+        total = int(shoe.sum())
+        for i, (m, pick) in enumerate(zip(ms, picks, strict=True)):
+            left = total - m
+            most = int(size.max(initial=0))
+            ff_size = np.concatenate(([1.0], np.cumprod(left - np.arange(most, dtype=np.float64))))
+            top = int(mine.max(initial=0))
+            ff_pair = np.concatenate(
+                ([1.0], np.cumprod(shoe[pair] - m - np.arange(top, dtype=np.float64)))
             )
-            run /= ff_size[size]
-            out[fits, i] = run[:, None] * dealer[inverse[at : at + len(fits)]]
-            at += len(fits)
+            run = others[pick] * ff_pair[mine[pick]] / ff_size[size[pick]]
+            dealer = np.zeros((len(pick), N_OUTCOMES))
+            needed = need[pick]
+            count = int(needed.sum())
+            dealer[needed] = vectors[inverse[at : at + count]]
+            at += count
+            blackjack = solver.blackjack_rows(unions[pick[~needed]] + _pair_cards(pair, m - 2))
+            dealer[~needed, 0] = 1.0 - blackjack
+            dealer[~needed, Outcome.BLACKJACK] = blackjack
+            if solver.peek:
+                dealer[:, Outcome.BLACKJACK] = 0.0
+            out[pick, i] = run[:, None] * dealer
         return out
 
 
-def _pair_unions(keys: IntArray, versus: np.ndarray) -> tuple[IntArray, IntArray, np.ndarray]:
+def _pair_cards(pair: int, count: int) -> IntArray:
+    """``count`` cards of ``pair`` as a composition row."""
+    row = np.zeros(10, dtype=np.int64)
+    row[pair] = count
+    return row
+
+
+def _pair_unions(
+    keys: IntArray, versus: npt.NDArray[np.bool_]
+) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
     """Every pair ``i <= j`` of final hands (row by row): its union's index, the unions' keys
     and whether any pair of a union has a hand settled against the dealer's total."""
     left, right = np.triu_indices(len(keys))
@@ -413,16 +438,19 @@ def split_second_moment(
     splits: SplitSolver,
     pair: int,
     patterns: frozenset[SplitPattern] | None = None,
+    tables: SplitTables | None = None,
     *,
     use_kernel: bool = True,
 ) -> float:
     """``E[X^2]`` of splitting ``pair`` over ``patterns`` (default every pattern), exact, with
     their chance included (unnormalised with a peek: no dealer blackjack), ``X`` the round's
-    net result per initial bet."""
+    net result per initial bet. ``tables``: the split hands' result tables, if built already."""
     from twentyone.analysis.exact.distribution import SplitTables
 
     moments = PairMoments(splits, pair, use_kernel=use_kernel)
-    tables = SplitTables(splits)
+    moments.require(moments.patterns if patterns is None else patterns)
+    if tables is None:
+        tables = SplitTables(splits)
     squares = (np.arange(5) - 2.0) ** 2
     memo: dict[tuple[int, bool, bool, int], float] = {}
     total = 0.0

@@ -25,9 +25,9 @@ from test_split_rounds_small_cards import SMALL_SHOE
 from test_split_rounds_small_cards import _engine as deuce_engine
 
 from twentyone.analysis.exact import split_rounds
+from twentyone.analysis.exact.distribution import split_second_moment
 from twentyone.analysis.exact.game import OptimalPolicy, make_solver, prepare_splits
 from twentyone.analysis.exact.house_edge import HouseEdgeResult, base_game_rules, house_edge
-from twentyone.analysis.exact.rounds_moments import split_second_moment
 from twentyone.analysis.exact.split_rounds import split_round_distribution
 from twentyone.analysis.report import Z99, _distribution_section
 from twentyone.cli import main

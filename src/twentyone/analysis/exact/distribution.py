@@ -22,6 +22,11 @@ hand's table is exact (the same pattern weights as its value, see
 what one hand's cards tell about another's beyond the dealer's outcome is left out.
 :attr:`RoundDistribution.exact` says whether any such round entered and
 :attr:`RoundDistribution.approximate` how likely those rounds are.
+
+The variance and standard deviation are exact for every rule set all the same: they need only
+the second moment, and a split round's ``E[X^2]`` needs only pairs of its hands with the dealer
+(:mod:`~twentyone.analysis.exact.rounds_moments`), summed exactly for the rounds the table
+leaves out (:attr:`RoundDistribution.second_moment`).
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.game import deal_legal
 from twentyone.analysis.exact.player import UpcardSolver, can_double
-from twentyone.analysis.exact.rounds_moments import split_second_moment
+from twentyone.analysis.exact.rounds_moments import split_second_moment as pairwise_moment
 from twentyone.analysis.exact.shoe import TEN, Composition, is_natural
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
@@ -67,6 +72,9 @@ class RoundDistribution:
             docstring).
         approximate: the chance of those rounds (``0.0`` when exact): no net result's chance
             is off by more.
+
+    The mean is exact either way, and so are :attr:`variance` and :attr:`sd` (from
+    :attr:`second_moment` where the table is not exact); :attr:`table_sd` is the table's own.
     """
 
     outcomes: tuple[tuple[float, float], ...]
@@ -335,6 +343,22 @@ class SplitTables:
         return out
 
 
+def split_second_moment(
+    splits: SplitSolver,
+    pair: int,
+    patterns: frozenset[SplitPattern] | None = None,
+    tables: SplitTables | None = None,
+    *,
+    use_kernel: bool = True,
+) -> float:
+    """``E[X^2]`` of splitting ``pair`` over ``patterns`` (default every pattern), exact, by
+    pairs of hands (:func:`~twentyone.analysis.exact.rounds_moments.split_second_moment`);
+    ``tables``: the split hands' tables, if built already."""
+    if tables is None:
+        tables = SplitTables(splits)
+    return pairwise_moment(splits, pair, tables, patterns, use_kernel=use_kernel)
+
+
 def _hand_dist(table: FloatArray) -> dict[float, float]:
     marginal = table.sum(axis=1)
     return {float(r - 2): float(p) for r, p in enumerate(marginal) if p != 0.0}
@@ -482,6 +506,7 @@ __all__ = [
     "deal_distributions",
     "mix",
     "settle_joint",
+    "split_second_moment",
     "up_card_distribution",
     "up_card_round",
 ]

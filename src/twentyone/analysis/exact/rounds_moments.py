@@ -74,7 +74,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -94,8 +94,18 @@ from twentyone.analysis.exact.split_pairs import hand_results
 from twentyone.analysis.exact.split_rounds import hand_codes
 from twentyone.rules import SplitBy
 
-if TYPE_CHECKING:
-    from twentyone.analysis.exact.distribution import SplitTables
+
+class HandTables(Protocol):
+    """The split hands' result tables
+    (:class:`~twentyone.analysis.exact.distribution.SplitTables`)."""
+
+    def second_card(
+        self, pair: int, committed: int, restricted: bool, first: bool, hands: int = 0
+    ) -> FloatArray:
+        """``(5, 7)`` ``P(result, dealer outcome)`` of a split hand from its second card on,
+        as :meth:`~twentyone.analysis.exact.split.SplitSolver.second_card_value` values it."""
+        ...
+
 
 _KEY_WEIGHTS = 64 ** np.arange(10, dtype=np.int64)
 """A composition's key (at most 63 cards of a rank in a union of two hands)."""
@@ -437,20 +447,17 @@ def _pair_sums(
 def split_second_moment(
     splits: SplitSolver,
     pair: int,
+    tables: HandTables,
     patterns: frozenset[SplitPattern] | None = None,
-    tables: SplitTables | None = None,
     *,
     use_kernel: bool = True,
 ) -> float:
     """``E[X^2]`` of splitting ``pair`` over ``patterns`` (default every pattern), exact, with
     their chance included (unnormalised with a peek: no dealer blackjack), ``X`` the round's
-    net result per initial bet. ``tables``: the split hands' result tables, if built already."""
-    from twentyone.analysis.exact.distribution import SplitTables
-
+    net result per initial bet; ``tables``: the split hands' result tables (the single-hand
+    terms)."""
     moments = PairMoments(splits, pair, use_kernel=use_kernel)
     moments.require(moments.patterns if patterns is None else patterns)
-    if tables is None:
-        tables = SplitTables(splits)
     squares = (np.arange(5) - 2.0) ** 2
     memo: dict[tuple[int, bool, bool, int], float] = {}
     total = 0.0
@@ -470,4 +477,4 @@ def split_second_moment(
     return total
 
 
-__all__ = ["FinalHands", "PairMoments", "final_hands", "split_second_moment"]
+__all__ = ["FinalHands", "HandTables", "PairMoments", "final_hands", "split_second_moment"]

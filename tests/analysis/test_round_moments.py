@@ -143,15 +143,28 @@ def test_where_the_table_is_exact_the_pairwise_moment_equals_it(name: str) -> No
     assert compared >= 3
 
 
+PEEK_TO_3 = Rules(decks=1, max_split_hands=3)
+"""A peek, double after a split, 8-8 resplit to three hands."""
+
+
+@cache
+def _whole_round_peek() -> Enumeration:
+    return enumerate_rounds(PEEK_TO_3, RESPLIT_SHOE, optimal_decider(PEEK_TO_3, RESPLIT_SHOE))
+
+
 @pytest.mark.rule("spec-3.split", "spec-3.dealer-blackjack-vs-split-hands")
-@pytest.mark.parametrize("name", sorted(WHOLE_ROUND_CASES))
+@pytest.mark.parametrize("name", [*sorted(WHOLE_ROUND_CASES), "peek-to-3"])
 def test_past_the_budget_the_variance_is_still_exact(name: str) -> None:
     """With the split-round budget forced to one step the table combines the split hands as
     independent (its own variance is then off), yet the round's variance and SD are the
-    engine's to 1e-12: no peek with the split bets refunded, and no hole card with the double
-    part refunded."""
-    rules = WHOLE_ROUND_CASES[name]
-    engine = _whole_round(name)
+    engine's to 1e-12: a peek, no peek with the split bets refunded, and no hole card with
+    the double part refunded (double after a split in all three)."""
+    if name == "peek-to-3":
+        rules, engine = PEEK_TO_3, _whole_round_peek()
+    else:
+        rules, engine = WHOLE_ROUND_CASES[name], _whole_round(name)
+    assert rules.double_after_split
+    assert max(abs(k) for k in engine.distribution) > 4, "no three-hand round"
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(split_rounds, "DEFAULT_BUDGET", 1)
         result = house_edge(rules, shoe=RESPLIT_SHOE, distribution=True)

@@ -343,7 +343,8 @@ class PairMoments:
         solver = self.solver
         pair = self.pair
         shoe = np.array(solver.shoe, dtype=np.int64)
-        out = np.zeros((len(unions), len(ms), N_OUTCOMES))
+        # Filled one m at a time (each a contiguous block), then laid out by union.
+        by_m = np.zeros((len(ms), len(unions), N_OUTCOMES))
         fits = np.all(unions <= shoe[None, :], axis=1)
         drawn = unions.copy()
         drawn[:, pair] -= 2
@@ -394,7 +395,8 @@ class PairMoments:
             dealer[~needed, Outcome.BLACKJACK] = blackjack
             if solver.peek:
                 dealer[:, Outcome.BLACKJACK] = 0.0
-            out[pick, i] = run[:, None] * dealer
+            by_m[i][pick] = run[:, None] * dealer
+        out: FloatArray = np.ascontiguousarray(by_m.transpose(1, 0, 2))
         return out
 
 

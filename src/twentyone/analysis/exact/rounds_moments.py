@@ -335,7 +335,7 @@ class PairMoments:
     def _chances(
         self, unions: IntArray, union_keys: IntArray, need: npt.NDArray[np.bool_], ms: list[int]
     ) -> FloatArray:
-        """``(U, M, 7)``: per union of two final hands and per ``m`` in ``ms``, ``B_m`` times
+        """``(M, U, 7)``: per ``m`` in ``ms`` and per union of two final hands, ``B_m`` times
         the dealer's outcome chances with the union and ``m - 2`` more pair cards out (a union
         no pair of which meets the dealer's total: its whole chance but the blackjack on the
         first outcome). A removal several ``m`` share (a union with a pair card more) gets its
@@ -343,7 +343,7 @@ class PairMoments:
         solver = self.solver
         pair = self.pair
         shoe = np.array(solver.shoe, dtype=np.int64)
-        # Filled one m at a time (each a contiguous block), then laid out by union.
+        # Filled one m at a time, each a contiguous block.
         by_m = np.zeros((len(ms), len(unions), N_OUTCOMES))
         fits = np.all(unions <= shoe[None, :], axis=1)
         drawn = unions.copy()
@@ -396,8 +396,7 @@ class PairMoments:
             if solver.peek:
                 dealer[:, Outcome.BLACKJACK] = 0.0
             by_m[i][pick] = run[:, None] * dealer
-        out: FloatArray = np.ascontiguousarray(by_m.transpose(1, 0, 2))
-        return out
+        return by_m
 
 
 def _pair_cards(pair: int, count: int) -> IntArray:
@@ -430,18 +429,18 @@ def _pair_sums(
 ) -> FloatArray:
     """``(M, 2, W, W)``: per ``m``, for ``A`` not the first hand and the first, the sums over
     every ordered pair ``(A, B)`` of final hands of ``w_A[a] w_B[b] sum_o r_A[o] r_B[o]
-    chance[union, m, o]`` (the pairs ``i <= j`` row by row, as :func:`_pair_unions`)."""
+    chance[m, union, o]`` (the pairs ``i <= j`` row by row, as :func:`_pair_unions`)."""
     left, right = np.triu_indices(n)
-    ms, width = chance.shape[1], weight.shape[1]
+    ms, width = chance.shape[0], weight.shape[1]
     out = np.zeros((ms, 2, width, width))
     for lo in range(0, len(left), _BLOCK):
         i, j = left[lo : lo + _BLOCK], right[lo : lo + _BLOCK]
-        u = chance[pair_union[lo : lo + _BLOCK]]
+        u = chance[:, pair_union[lo : lo + _BLOCK]]
         for a, b, scale in ((i, j, 1.0), (j, i, 0.0)):
             both = np.where(a == b, scale, 1.0)
             wb = weight[b] * both[:, None]
             for f, r_a in enumerate((rows, first)):
-                d = np.einsum("po,pmo->pm", r_a[a] * rows[b], u)
+                d = np.einsum("po,mpo->pm", r_a[a] * rows[b], u)
                 out[:, f] += np.einsum("pa,pb,pm->mab", weight[a], wb, d)
     return out
 

@@ -92,10 +92,10 @@ def pair_sums(
 ) -> FloatArray:
     """``(M, 2, W, W)``: per ``m``, for ``A`` not the round's first hand and the first, the
     sums over every ordered pair ``(A, B)`` of final hands of ``w_A[a] w_B[b] sum_o r_A[o]
-    r_B[o] chance[union, m, o]`` (``pair_union`` as :func:`pair_unions` gives it)."""
+    r_B[o] chance[m, union, o]`` (``pair_union`` as :func:`pair_unions` gives it)."""
     n = rows.shape[0]
     outcomes = rows.shape[1]
-    ms = chance.shape[1]
+    ms = chance.shape[0]
     width = weight.shape[1]
     out = np.zeros((ms, 2, width, width))
     d_n = np.zeros(ms)
@@ -115,7 +115,7 @@ def pair_sums(
                     sn = 0.0
                     sf = 0.0
                     for o in range(outcomes):
-                        c = chance[u, k, o]
+                        c = chance[k, u, o]
                         if c != 0.0:
                             rb = rows[b, o] * c
                             sn += rows[a, o] * rb

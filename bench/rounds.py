@@ -7,8 +7,11 @@ seconds of each (``OPENBLAS_NUM_THREADS=1``, see ``bench/exact.py``):
 
 * ``ev cpu``: the house edge alone; ``+dist cpu``: the distribution's extra cost (the second
   run's CPU seconds minus the first's);
+* ``pairs cpu``: of ``+dist cpu``, the pairwise sums that make the variance exact where the
+  table is not (:func:`~twentyone.analysis.exact.rounds_moments.split_second_moment`);
 * ``approximate``: the chance of the split rounds the exact sum left out for time
-  (``RoundDistribution.approximate``; 0 when exact) and ``sd`` the standard deviation.
+  (``RoundDistribution.approximate``; 0 when exact), ``table sd`` the table's own standard
+  deviation and ``exact sd`` the exact one (``nan`` for a tree that has none).
 
 ``--budget B``: the split-round programme's budget (``split_rounds.DEFAULT_BUDGET``) instead of
 the default, one row per budget: what more time buys. ``--against OTHER_SRC`` runs every
@@ -43,13 +46,31 @@ CODE = (
     "cpu = time.process_time()\n"
     "house_edge(rules)\n"
     "ev = time.process_time() - cpu\n"
+    "from twentyone.analysis.exact import distribution\n"
+    "pairs = [0.0]\n"
+    "inner = getattr(distribution, 'split_second_moment', None)\n"
+    "def timed(*args, **kw):\n"
+    "    start = time.process_time()\n"
+    "    try:\n"
+    "        return inner(*args, **kw)\n"
+    "    finally:\n"
+    "        pairs[0] += time.process_time() - start\n"
+    "if inner is not None:\n"
+    "    distribution.split_second_moment = timed\n"
     "cpu = time.process_time()\n"
     "d = house_edge(rules, distribution=True).distribution\n"
-    "print(ev, time.process_time() - cpu - ev, d.approximate, d.sd)\n"
+    "dist = time.process_time() - cpu - ev\n"
+    "table = getattr(d, 'table_sd', d.sd)\n"
+    "exact = d.sd if getattr(d, 'sd_exact', d.exact) else float('nan')\n"
+    "print(ev, dist, pairs[0], d.approximate, table, exact)\n"
 )
 
 
-def _run(src: str, variant: str, budget: float) -> tuple[float, float, float, float]:
+Row = tuple[float, float, float, float, float, float]
+"""ev cpu, +dist cpu, of which the pairwise sums, approximate, table sd, exact sd."""
+
+
+def _run(src: str, variant: str, budget: float) -> Row:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYTHONPATH": src}
     out = subprocess.run(
         [sys.executable, "-c", CODE, variant, repr(budget)],
@@ -58,8 +79,8 @@ def _run(src: str, variant: str, budget: float) -> tuple[float, float, float, fl
         text=True,
         check=True,
     ).stdout.split()
-    ev, dist, approximate, sd = (float(x) for x in out)
-    return ev, dist, approximate, sd
+    ev, dist, pairs, approximate, table, exact = (float(x) for x in out)
+    return ev, dist, pairs, approximate, table, exact
 
 
 def main() -> None:
@@ -80,11 +101,11 @@ def main() -> None:
         _run(src, names[0], budgets[0])
     print(
         f"{'variant':<16} {'budget':>8} {'tree':<6} {'ev cpu':>8} {'+dist cpu':>10} "
-        f"{'approximate':>12} {'sd':>10}"
+        f"{'pairs cpu':>10} {'approximate':>12} {'table sd':>12} {'exact sd':>14}"
     )
     for name in names:
         for budget in budgets:
-            runs: dict[str, list[tuple[float, float, float, float]]] = {s: [] for s in trees}
+            runs: dict[str, list[Row]] = {s: [] for s in trees}
             for _ in range(args.repeat):
                 for src in trees:
                     runs[src].append(_run(src, name, budget))
@@ -93,11 +114,12 @@ def main() -> None:
                 rows = runs[src]
                 ev = statistics.median(r[0] for r in rows)
                 dist = statistics.median(r[1] for r in rows)
+                pairs = statistics.median(r[2] for r in rows)
                 medians[label] = dist
                 shown = "default" if budget == 0 else f"{budget:.0e}"
                 print(
-                    f"{name:<16} {shown:>8} {label:<6} {ev:8.2f} {dist:10.2f} "
-                    f"{rows[0][2]:12.3e} {rows[0][3]:10.6f}"
+                    f"{name:<16} {shown:>8} {label:<6} {ev:8.2f} {dist:10.2f} {pairs:10.2f} "
+                    f"{rows[0][3]:12.3e} {rows[0][4]:12.9f} {rows[0][5]:14.10f}"
                 )
             if "before" in medians and medians["before"] > 0:
                 print(

@@ -22,6 +22,8 @@ LAYERS = (
     "split_pairs",
     "rounds_kernel",
     "split_rounds",
+    "rounds_moments_kernel",
+    "rounds_moments",
     "game",
     "basic",
     "distribution",

@@ -119,6 +119,7 @@ def house_edge_command(
             "insurance_ev": result.insurance_ev,
             "sd": result.sd,
             "variance": result.variance,
+            "sd_exact": result.sd_exact,
             "distribution": result.distribution_dict(),
             "seconds": result.seconds,
         }

@@ -348,23 +348,34 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
     rows = [(f"{x:+g}", _prob(p)) for x, p in dist.outcomes]
     body = "<h3>Net result of a round per initial bet (optimal play, insurance declined)</h3>"
     body += _table(("net result", "probability"), rows)
-    exact = (
-        "exact: every round summed over the cards all its hands and the dealer take, resplits "
-        "included"
+    if dist.exact:
+        table = (
+            "Every probability above is exact: every round summed over the cards all its "
+            "hands and the dealer take, resplits included."
+        )
+    else:
+        table = (
+            "Every probability above is exact except for the split rounds with a resplit "
+            "possible that the exact sum leaves out for time (rounds of three or four hands "
+            f"mostly, together a chance of {_prob(dist.approximate)}), whose hands are "
+            "combined as independent given the dealer's final outcome: no probability in the "
+            "table is off by more than that chance."
+        )
+    moments = (
+        "exact for every round, resplits included"
         if dist.exact
         else (
-            "exact for every round except the split rounds with a resplit possible that the "
-            "exact sum leaves out for time, rounds of three or four hands mostly (chance "
-            f"{_prob(dist.approximate)}): their hands are combined as independent given the "
-            "dealer's final outcome, each hand's own chances exact, so no probability above is "
-            "off by more than that chance and the mean is the exact EV"
+            "exact for every round, resplits included: the variance needs only pairs of hands, "
+            "summed exactly over the cards both hands and the dealer take; the table alone "
+            f"would give {dist.table_sd:.6f}"
         )
     )
+    body += f"<p>{_e(table)}</p>"
     body += (
-        f"<p>Mean {_pct(dist.mean)}; variance {dist.variance:.4f}; standard deviation "
-        f"<b>{sd:.4f}</b> initial bets per round ({_e(exact)}). Volatility index (the "
-        f"standard deviation times the two-sided normal quantile): {Z90 * sd:.3f} at 90%, "
-        f"{Z99 * sd:.3f} at 99%.</p>"
+        f"<p>Mean {_pct(dist.mean)} (the exact EV); variance {dist.variance:.6f}; standard "
+        f"deviation <b>{sd:.6f}</b> initial bets per round ({_e(moments)}). Volatility index "
+        "(the standard deviation times the two-sided normal quantile): "
+        f"{Z90 * sd:.4f} at 90%, {Z99 * sd:.4f} at 99%.</p>"
     )
     ranges = []
     for n in HORIZONS:

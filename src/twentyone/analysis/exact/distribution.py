@@ -22,6 +22,11 @@ hand's table is exact (the same pattern weights as its value, see
 what one hand's cards tell about another's beyond the dealer's outcome is left out.
 :attr:`RoundDistribution.exact` says whether any such round entered and
 :attr:`RoundDistribution.approximate` how likely those rounds are.
+
+The variance and standard deviation are exact for every rule set all the same: they need only
+the second moment, and a split round's ``E[X^2]`` needs only pairs of its hands with the dealer
+(:mod:`~twentyone.analysis.exact.rounds_moments`), summed exactly for the rounds the table
+leaves out (:attr:`RoundDistribution.second_moment`).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.game import deal_legal
 from twentyone.analysis.exact.player import UpcardSolver, can_double
+from twentyone.analysis.exact.rounds_moments import split_second_moment as pairwise_moment
 from twentyone.analysis.exact.shoe import TEN, Composition, is_natural
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
@@ -66,27 +72,52 @@ class RoundDistribution:
             docstring).
         approximate: the chance of those rounds (``0.0`` when exact): no net result's chance
             is off by more.
+
+    The mean is exact either way, and so are :attr:`variance` and :attr:`sd` (from
+    :attr:`second_moment` where the table is not exact); :attr:`table_sd` is the table's own.
     """
 
     outcomes: tuple[tuple[float, float], ...]
     exact: bool
     approximate: float = 0.0
+    second_moment: float | None = None
+    """``E[X^2]`` of the net result ``X``, exact (:mod:`~.rounds_moments`), where the table is
+    not (``None`` where it is: its own moments are exact)."""
 
     @property
     def mean(self) -> float:
-        """The expected net result (the house edge, negated)."""
+        """The expected net result (the house edge, negated): exact."""
         return math.fsum(x * p for x, p in self.outcomes)
 
     @property
     def variance(self) -> float:
-        """The variance of the net result."""
+        """The variance of the net result, exact (from :attr:`second_moment` where the table
+        is approximate)."""
+        if self.second_moment is None:
+            return self.table_variance
+        return self.second_moment - self.mean**2
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation of the net result, exact where :attr:`sd_exact`."""
+        return math.sqrt(self.variance)
+
+    @property
+    def sd_exact(self) -> bool:
+        """Whether :attr:`variance` and :attr:`sd` are exact (the table, or the pairwise second
+        moment where the table is approximate)."""
+        return self.exact or self.second_moment is not None
+
+    @property
+    def table_variance(self) -> float:
+        """The variance of the table :attr:`outcomes` itself (approximate where the table is)."""
         mean = self.mean
         return math.fsum(p * (x - mean) ** 2 for x, p in self.outcomes)
 
     @property
-    def sd(self) -> float:
-        """The standard deviation of the net result."""
-        return math.sqrt(self.variance)
+    def table_sd(self) -> float:
+        """The standard deviation of the table :attr:`outcomes` itself."""
+        return math.sqrt(self.table_variance)
 
     def probability(self, net: float) -> float:
         """The chance of one net result (zero if it cannot happen)."""
@@ -312,6 +343,22 @@ class SplitTables:
         return out
 
 
+def split_second_moment(
+    splits: SplitSolver,
+    pair: int,
+    patterns: frozenset[SplitPattern] | None = None,
+    tables: SplitTables | None = None,
+    *,
+    use_kernel: bool = True,
+) -> float:
+    """``E[X^2]`` of splitting ``pair`` over ``patterns`` (default every pattern), exact, by
+    pairs of hands (:func:`~twentyone.analysis.exact.rounds_moments.split_second_moment`);
+    ``tables``: the split hands' tables, if built already."""
+    if tables is None:
+        tables = SplitTables(splits)
+    return pairwise_moment(splits, pair, tables, patterns, use_kernel=use_kernel)
+
+
 def _hand_dist(table: FloatArray) -> dict[float, float]:
     marginal = table.sum(axis=1)
     return {float(r - 2): float(p) for r, p in enumerate(marginal) if p != 0.0}
@@ -327,11 +374,42 @@ def deal_distributions(
     return dist, approximate == 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class UpCardRound:
+    """A round against one up card: the distribution and its exact second moment.
+
+    Attributes:
+        distribution: ``{net: chance}`` (see :func:`up_card_distribution`).
+        approximate: the chance of the rounds whose split hands were combined as independent.
+        second_moment: ``E[X^2]`` of the net result, exact: the table's, with the rounds that
+            are approximate there summed by pairs of hands instead
+            (:func:`~twentyone.analysis.exact.rounds_moments.split_second_moment`).
+    """
+
+    distribution: dict[float, float]
+    approximate: float
+    second_moment: float
+
+
 def up_card_distribution(
     solver: UpcardSolver, policy: object, splits: SplitSolver, budget: float | None = None
 ) -> tuple[dict[float, float], float]:
     """``{net: chance}`` of a round against the solver's up card, and the chance of the rounds
     whose split hands were combined as independent (see the module docstring)."""
+    found = up_card_round(solver, policy, splits, budget, moments=False)
+    return found.distribution, found.approximate
+
+
+def up_card_round(
+    solver: UpcardSolver,
+    policy: object,
+    splits: SplitSolver,
+    budget: float | None = None,
+    *,
+    moments: bool = True,
+) -> UpCardRound:
+    """:func:`up_card_distribution` with the exact second moment (``moments``: compute the
+    pairwise sums where the table is approximate; else the table's own second moment)."""
     rules = solver.rules
     shoe = solver.shoe
     n = solver.cards
@@ -339,6 +417,7 @@ def up_card_distribution(
     split_tables: SplitTables | None = None
     choose = getattr(policy, "choose")  # noqa: B009 - the Policy protocol's method
     approximate = 0.0
+    correction = 0.0
     parts: list[tuple[float, dict[float, float]]] = []
     for a in range(10):
         for b in range(a, 10):
@@ -373,6 +452,10 @@ def up_card_distribution(
                             rest = split_tables.distribution(pair, skip=found.done)
                             approximate += prob * weight * math.fsum(rest.values())
                             dist = mix([(1.0, dist), (1.0, rest)])
+                            if moments:
+                                left = frozenset(every) - found.done
+                                exact = split_second_moment(splits, pair, left, split_tables)
+                                correction += prob * weight * (exact - _second(rest))
                     else:
                         dist = two_hand_distribution(splits, pair, _two_hand_context(splits, pair))
                 elif action is Action.SURRENDER:
@@ -386,7 +469,13 @@ def up_card_distribution(
                 if solver.peek:
                     dist = mix([(1.0, dist), (1.0, {-1.0: p_bj})])
                 parts.append((prob * weight, dist))
-    return mix(parts), approximate
+    dist = mix(parts)
+    return UpCardRound(dist, approximate, _second(dist) + correction)
+
+
+def _second(dist: dict[float, float]) -> float:
+    """``E[X^2]`` of ``{net: chance}``."""
+    return math.fsum(x * x * p for x, p in dist.items())
 
 
 def _two_hand_context(splits: SplitSolver, pair: int) -> int:
@@ -395,11 +484,15 @@ def _two_hand_context(splits: SplitSolver, pair: int) -> int:
 
 
 def as_distribution(
-    dist: dict[float, float], exact: bool, approximate: float = 0.0
+    dist: dict[float, float],
+    exact: bool,
+    approximate: float = 0.0,
+    second_moment: float | None = None,
 ) -> RoundDistribution:
-    """A :class:`RoundDistribution` from ``{net: chance}`` (zero chances dropped)."""
+    """A :class:`RoundDistribution` from ``{net: chance}`` (zero chances dropped;
+    ``second_moment`` kept only where the table is not exact)."""
     outcomes = tuple((x, p) for x, p in sorted(dist.items()) if p > 0.0)
-    return RoundDistribution(outcomes, exact, approximate)
+    return RoundDistribution(outcomes, exact, approximate, None if exact else second_moment)
 
 
 __all__ = [
@@ -407,10 +500,13 @@ __all__ = [
     "HandTables",
     "RoundDistribution",
     "SplitTables",
+    "UpCardRound",
     "as_distribution",
     "can_double",
     "deal_distributions",
     "mix",
     "settle_joint",
+    "split_second_moment",
     "up_card_distribution",
+    "up_card_round",
 ]

@@ -20,7 +20,7 @@ from twentyone.analysis.exact.distribution import (
     RoundDistribution,
     as_distribution,
     mix,
-    up_card_distribution,
+    up_card_round,
 )
 from twentyone.analysis.exact.game import OptimalPolicy, deal_values, make_solver, prepare_splits
 from twentyone.analysis.exact.shoe import Composition, full_shoe, size
@@ -77,16 +77,24 @@ class HouseEdgeResult:
 
     @property
     def sd(self) -> float | None:
-        """The standard deviation of a round's net result per initial bet (if computed)."""
+        """The standard deviation of a round's net result per initial bet (if computed), exact
+        for every rule set (:attr:`RoundDistribution.sd`)."""
         return None if self.distribution is None else self.distribution.sd
 
     @property
     def variance(self) -> float | None:
-        """The variance of a round's net result per initial bet (if computed)."""
+        """The variance of a round's net result per initial bet (if computed), exact."""
         return None if self.distribution is None else self.distribution.variance
 
+    @property
+    def sd_exact(self) -> bool | None:
+        """Whether :attr:`sd` and :attr:`variance` are exact (if computed)."""
+        return None if self.distribution is None else self.distribution.sd_exact
+
     def distribution_dict(self) -> dict[str, Any] | None:
-        """The distribution as JSON: net results with their chances, SD and variance."""
+        """The distribution as JSON: net results with their chances (``exact``: whether the
+        table is, ``approximate``: the chance of its rounds that are not), SD and variance
+        (``sd_exact``: whether they are; ``table_sd``: the table's own)."""
         dist = self.distribution
         if dist is None:
             return None
@@ -96,6 +104,9 @@ class HouseEdgeResult:
             "approximate": dist.approximate,
             "sd": dist.sd,
             "variance": dist.variance,
+            "sd_exact": dist.sd_exact,
+            "table_sd": dist.table_sd,
+            "table_variance": dist.table_variance,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -115,6 +126,7 @@ class HouseEdgeResult:
             "seconds": self.seconds,
             "sd": self.sd,
             "variance": self.variance,
+            "sd_exact": self.sd_exact,
             "distribution": self.distribution_dict(),
         }
 
@@ -158,15 +170,17 @@ def house_edge(
     ups: list[UpCardResult] = []
     parts: list[tuple[float, dict[float, float]]] = []
     approximate = 0.0
+    second = 0.0
     for up, policy in _policies(rules, kind, full, cached=shoe is None).items():
         deals = deal_values(policy.solver, policy, policy.splits)
         ev = sum(d.probability * d.ev for d in deals)
         stake = sum(d.probability * d.stake for d in deals)
         ups.append(UpCardResult(up, full[up] / n, ev, stake))
         if distribution:
-            dist, inexact = up_card_distribution(policy.solver, policy, policy.splits)
-            parts.append((full[up] / n, dist))
-            approximate += full[up] / n * inexact
+            found = up_card_round(policy.solver, policy, policy.splits)
+            parts.append((full[up] / n, found.distribution))
+            approximate += full[up] / n * found.approximate
+            second += full[up] / n * found.second_moment
     ev = sum(u.probability * u.ev for u in ups)
     stake = sum(u.probability * u.stake for u in ups)
     return HouseEdgeResult(
@@ -180,7 +194,9 @@ def house_edge(
         up_cards=tuple(ups),
         seconds=time.perf_counter() - start,
         distribution=(
-            as_distribution(mix(parts), approximate == 0.0, approximate) if distribution else None
+            as_distribution(mix(parts), approximate == 0.0, approximate, second)
+            if distribution
+            else None
         ),
     )
 

@@ -101,7 +101,7 @@ class HandSet:
     count: FloatArray
 
 
-def _codes(splits: SplitSolver, pair: int, hands: int) -> Callable[[IntArray], IntArray]:
+def hand_codes(splits: SplitSolver, pair: int, hands: int) -> Callable[[IntArray], IntArray]:
     """The action code a split hand of ``pair`` takes on rows of the hand space, as the split
     values play it (:class:`~twentyone.analysis.exact.split.SplitSolver`): CDP1's and CDP's
     own play (CDP: for ``hands`` hands on the spot), else the policy's split-hand choice."""
@@ -140,7 +140,7 @@ def hand_set(splits: SplitSolver, pair: int, restricted: bool, hands: int = 2) -
     of equal card count at a time, passes each hitting hand's count to its children."""
     solver = splits.solver
     space = solver.space
-    code_of = _codes(splits, pair, hands)
+    code_of = hand_codes(splits, pair, hands)
     one_card = pair == ACE and not solver.rules.hit_split_aces
     count = np.zeros(len(space))
     for c in range(10):
@@ -580,6 +580,7 @@ __all__ = [
     "HandSet",
     "Path",
     "SplitRound",
+    "hand_codes",
     "hand_set",
     "pattern_path",
     "split_round",

@@ -954,3 +954,70 @@ def test_a_large_side_bet_win_is_shown_prominently_by_name(page: Page, live: Liv
     assert big >= message * 0.9  # as large as the round's headline, not a footnote
     expect(page.locator("#result")).to_have_text("You win 135.00")
     page.screenshot(path=str(SHOTS / "twentyone-table-big-side-win.png"))
+
+
+DEALER_FRAMES_JS = """async (events) => {
+  const { framesFromEvents } = await import('/static/js/table/model.js');
+  const { dealerText } = await import('/static/js/table/felt.js');
+  return framesFromEvents(events, [0], 'r', 0)
+    .filter((f) => f.kind === 'dealer-card' || f.kind === 'hole' || f.kind === 'flip')
+    .map((f) => dealerText(f.model.dealer));
+}"""
+"""The dealer's label on the felt after each dealer card of a round's events, as dealt."""
+
+
+def test_the_dealers_total_reads_like_the_players_soft_until_the_dealer_stands(
+    page: Page, live: LiveServer
+) -> None:
+    """An ace up reads "1/11" (as a player's soft hand reads "7/17"), a soft hand the dealer
+    still draws to reads both totals, and the dealer's total once it stands is one number:
+    Lucky Lucky's dealer stands on soft 17 (S17), so A-6 reads "17" as soon as it is turned;
+    the same at the table, in the deal's frames and in the replay."""
+    open_table(page, live, "lucky-lucky")
+    api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 0, "chip": 1000})
+    open_table(page, live, "lucky-lucky")
+    # spot Ts 7d (17); dealer As up, 2c face down: A-2 (3/13) draws 3h (6/16) and 4s: soft 20.
+    live.shoes.stack("Ts As 7d 2c 3h 4s")
+    press(page, "#btn-deal")
+    expect(page.locator("#insurance-question")).to_be_visible()
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 1/11")
+    press(page, "#btn-decline")
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 1/11")
+    press(page, "#btn-stand")
+    expect(page.locator("#settlement")).to_be_visible()
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 20")
+    round_id = api(page, live, "GET", "/api/history?limit=1")["rounds"][0]["id"]
+    events = api(page, live, "GET", f"/api/rounds/{round_id}")["events"]
+    assert page.evaluate(DEALER_FRAMES_JS, events) == [
+        "Dealer · 1/11",  # the ace up
+        "Dealer · 1/11",  # the hole card, face down
+        "Dealer · 3/13",  # A-2 turned: the dealer draws
+        "Dealer · 6/16",  # A-2-3
+        "Dealer · 20",  # A-2-3-4: soft 20 stands
+    ]
+    # the replay: the same words at each step
+    page.goto(f"{live.url}/#/history/{round_id}")
+    expect(page.locator("#replay-dealer")).to_have_text("Dealer · 20")
+    draws = [i for i, e in enumerate(events) if e["type"] == "CardDealt" and e["spot"] == -1]
+    page.click("#replay-first")
+    for _ in range(draws[2] + 1):  # up to the dealer's first draw, the 3h
+        page.click("#replay-next")
+    expect(page.locator("#replay-caption")).to_contain_text("3♥")
+    expect(page.locator("#replay-dealer")).to_have_text("Dealer · 6/16")
+
+    # A-6 is soft 17: the dealer stands on it, and it reads "17" as it is turned over.
+    open_table(page, live, "lucky-lucky")
+    api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 0, "chip": 1000})
+    open_table(page, live, "lucky-lucky")
+    live.shoes.stack("Ts Ad 8d 6c")
+    press(page, "#btn-deal")
+    press(page, "#btn-decline")
+    press(page, "#btn-stand")
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 17")
+    round_id = api(page, live, "GET", "/api/history?limit=1")["rounds"][0]["id"]
+    events = api(page, live, "GET", f"/api/rounds/{round_id}")["events"]
+    assert page.evaluate(DEALER_FRAMES_JS, events) == [
+        "Dealer · 1/11",
+        "Dealer · 1/11",
+        "Dealer · 17",
+    ]

@@ -99,7 +99,8 @@ def open_table(page: Page, live: LiveServer, variant: str) -> None:
         page.reload()
     else:
         page.goto(target)
-    expect(page.locator("#btn-deal")).to_be_visible()
+    # DEAL, or REBET & DEAL where the last round's bets may be repeated
+    expect(page.locator("#betting-buttons")).to_be_visible()
     settled(page)
 
 
@@ -1021,3 +1022,66 @@ def test_the_dealers_total_reads_like_the_players_soft_until_the_dealer_stands(
         "Dealer · 1/11",
         "Dealer · 17",
     ]
+
+
+DOCK_LINE_JS = """
+() => {
+  const dock = document.getElementById('controls-dock');
+  const shown = (n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden';
+  const items = [...dock.querySelectorAll('.dock-stats, .chip-rack, #betting-buttons .btn')]
+    .filter(shown);
+  const boxes = items.map((n) => n.getBoundingClientRect());
+  const apart = items.filter((n, i) =>
+    boxes.some((b) => b.bottom <= boxes[i].top || boxes[i].bottom <= b.top));
+  const wrapped = [...dock.querySelectorAll('#betting-buttons .btn')].filter(shown).filter((b) => {
+    const words = document.createRange();
+    words.selectNodeContents(b.firstChild);
+    return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  });
+  const name = (n) => n.id || n.className;
+  return { apart: apart.map(name), wrapped: wrapped.map(name) };
+}
+"""
+"""What breaks the dock's one line between rounds: the figures, the chips or a button on a line
+of their own, a button whose words take two lines."""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "it-IT"])
+def test_the_dock_between_rounds_is_one_line(
+    browser: Browser, live: LiveServer, locale: str
+) -> None:
+    """At 844x390 and 1280x800 the dock between rounds is one line: the figures (in a column of
+    their own), the chips and this phase's buttons, each button's words on one line, in
+    Italian too (its words took a second line at both sizes) and with long figures (100.00
+    bets, a win); the 44 px tap targets hold. After a round the disabled DEAL is left out:
+    REBET & DEAL is what deals then."""
+    tab = new_page(browser, "landscape", locale=locale)
+    open_table(tab, live, "lucky-lucky")
+    for spot in (0, 1):
+        api(tab, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": spot, "chip": 10000})
+    open_table(tab, live, "lucky-lucky")
+    faults: dict[str, Any] = {}
+    for size in ("landscape", "desktop"):
+        tab.set_viewport_size(VIEWPORTS[size])
+        tab.evaluate(FRAMES_JS)
+        faults[f"bets {size}"] = tab.evaluate(DOCK_LINE_JS)
+    tab.set_viewport_size(VIEWPORTS["landscape"])
+    faults["bets targets"] = tab.evaluate(TARGETS_JS)
+    # spots 15 and 13 stand against the dealer's 16, who draws Tc and busts: both win
+    live.shoes.stack("Ts 9h 6d 5c 4s Td Tc")
+    press(tab, "#btn-deal")
+    press(tab, "#btn-stand")
+    press(tab, "#btn-stand")
+    expect(tab.locator("#dock-win")).to_be_visible()
+    expect(tab.locator("#btn-rebet-deal")).to_be_visible()
+    for size in ("landscape", "desktop"):
+        tab.set_viewport_size(VIEWPORTS[size])
+        tab.evaluate(FRAMES_JS)
+        faults[f"after {size}"] = tab.evaluate(DOCK_LINE_JS)
+        tab.screenshot(path=str(SHOTS / f"twentyone-dock-{locale[:2]}-{size}.png"))
+    tab.set_viewport_size(VIEWPORTS["landscape"])
+    faults["after targets"] = tab.evaluate(TARGETS_JS)
+    clean = {"apart": [], "wrapped": []}
+    assert {k: v for k, v in faults.items() if v not in (clean, [])} == {}
+    expect(tab.locator("#btn-deal")).to_be_hidden()
+    tab.context.close()

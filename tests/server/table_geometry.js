@@ -32,6 +32,26 @@
   const viewport = { width: innerWidth, height: innerHeight };
   const rankSizes = [...felt.querySelectorAll('.card .corner')].map((n) => parseFloat(getComputedStyle(n).fontSize));
   const clipped = labels.filter((n) => n.scrollWidth > n.clientWidth + 1 && !n.matches('.bet-circle, .side-circle')).map(name);
+  // The words in a bet or side-bet circle ("BET", "LL", "10.00") keep inside its ring: at the
+  // height of a line's middle, the line is no wider than the circle is there (an amount on a
+  // badge of its own, an opaque background, may lie across the ring).
+  const badge = (n) => !/rgba\(\d+, \d+, \d+, 0\)|transparent/.test(getComputedStyle(n).backgroundColor)
+    && !getComputedStyle(n).backgroundColor.startsWith('rgba');
+  const overRing = [...felt.querySelectorAll('.bet-circle, .side-circle')].filter((c) => c.getClientRects().length)
+    .flatMap((c) => [...c.querySelectorAll('.bet-word, .side-word, .stake')].filter((n) => n.getClientRects().length && !badge(n))
+      .filter((n) => {
+        const b = c.getBoundingClientRect();
+        const border = parseFloat(getComputedStyle(c).borderLeftWidth) || 0;
+        const r = b.width / 2 - border;
+        const words = document.createRange();
+        words.selectNodeContents(n);
+        return [...words.getClientRects()].some((line) => {
+          const dy = (line.top + line.bottom) / 2 - (b.top + b.height / 2);
+          const half = Math.sqrt(Math.max(0, r * r - dy * dy));
+          const cx = b.left + b.width / 2;
+          return line.left < cx - half - 0.5 || line.right > cx + half + 0.5;
+        });
+      }).map(name));
   const visibleInWindow = (node) => {
     const r = node.getBoundingClientRect();
     return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
@@ -97,6 +117,7 @@
     hands: cardBoxes.map((n) => ({ name: name(n), box: rect(n) })),
     rankSizes,
     clipped,
+    overRing,
     current: current ? { name: name(current), visible: visible(current) } : null,
     covered: mustSee.filter((n) => !visible(n)).map(name),
     dealerMissing,

@@ -290,10 +290,11 @@ export function updateFelt(felt, model, view) {
       side.classList.toggle("has-bet", Boolean(stake));
       side.classList.toggle("won", Boolean(outcome) && outcome !== "lose");
       side.classList.toggle("lost", outcome === "lose");
+      // the side bet's initials stay in the circle, its amount on a badge across the edge
       side.replaceChildren(
         el("span", { class: "visually-hidden", text: `${side.dataset.name}: ` }),
-        stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "side-word", "aria-hidden": "true", text: initials(sideBetName(name)) }),
-        stake ? "" : el("span", { class: "visually-hidden", text: t("felt.no-bet") }),
+        el("span", { class: "side-word", "aria-hidden": "true", text: initials(sideBetName(name)) }),
+        stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "visually-hidden", text: t("felt.no-bet") }),
       );
       side.title = outcome ? `${sideBetName(name)}: ${sideOutcomeName(name, outcome)}` : sideBetName(name);
     }

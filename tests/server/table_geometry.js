@@ -22,7 +22,7 @@
   const cards = [...felt.querySelectorAll('.card')];
   const labels = [...felt.querySelectorAll(
     '.hand-total, .hand-stake, .hand-outcome, .hand-name, .spot-name, .dealer-label, .insured,' +
-    ' .bet-circle, .side-circle, .stepper .btn, #message, .side-win')]
+    ' .bet-circle, .side-circle, .bet-circle .stake, .side-circle .stake, .stepper .btn, #message, .side-win')]
     .filter((n) => n.getClientRects().length && n.textContent.trim() !== '' || n.matches('.bet-circle, .side-circle'));
   const cardBoxes = [...felt.querySelectorAll('.hand .cards, #dealer-cards')].filter((n) => n.children.length);
   const corner = (card) => card.querySelector('.corner');
@@ -31,7 +31,7 @@
   const current = document.querySelector('.hand.current');
   const viewport = { width: innerWidth, height: innerHeight };
   const rankSizes = [...felt.querySelectorAll('.card .corner')].map((n) => parseFloat(getComputedStyle(n).fontSize));
-  const clipped = labels.filter((n) => n.scrollWidth > n.clientWidth + 1 && !n.matches('.bet-circle, .side-circle')).map(name);
+  const clipped = labels.filter((n) => n.scrollWidth > n.clientWidth + 1 && !n.matches('.bet-circle, .side-circle, .stake')).map(name);
   // The words in a bet or side-bet circle ("BET", "LL", "10.00") keep inside its ring: at the
   // height of a line's middle, the line is no wider than the circle is there (an amount on a
   // badge of its own, an opaque background, may lie across the ring).
@@ -113,6 +113,7 @@
       group: c.parentElement.closest('.hand') ? `${c.closest('.hand').dataset.spot}/${c.closest('.hand').dataset.hand}` : 'dealer',
       z: Number(c.style.zIndex || 0), inScroller: inScroller(c) })),
     labels: labels.map((n) => ({ name: name(n), box: rect(n), inScroller: inScroller(n),
+      circle: n.matches('.stake') ? name(n.closest('.bet-circle, .side-circle')) : null,
       group: n.closest('.hand') ? `${n.closest('.hand').dataset.spot}/${n.closest('.hand').dataset.hand}` : '' })),
     hands: cardBoxes.map((n) => ({ name: name(n), box: rect(n) })),
     rankSizes,

@@ -1045,6 +1045,16 @@ DOCK_LINE_JS = """
 """What breaks the dock's one line between rounds: the figures, the chips or a button on a line
 of their own, a button whose words take two lines."""
 
+BUTTON_ROW_JS = """
+() => {
+  const buttons = [...document.querySelectorAll('#betting-buttons .btn, #play-buttons .btn')]
+    .filter((n) => n.getClientRects().length);
+  const tops = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+  return tops.size === 1 ? [] : buttons.map((b) => `${b.id} at ${b.getBoundingClientRect().top}`);
+}
+"""
+"""The buttons of this phase on more than one row (a phone held upright)."""
+
 
 @pytest.mark.parametrize("locale", ["en-US", "it-IT"])
 def test_the_dock_between_rounds_is_one_line(
@@ -1053,7 +1063,8 @@ def test_the_dock_between_rounds_is_one_line(
     """At 844x390 and 1280x800 the dock between rounds is one line: the figures (in a column of
     their own), the chips and this phase's buttons, each button's words on one line, in
     Italian too (its words took a second line at both sizes) and with long figures (100.00
-    bets, a win); the 44 px tap targets hold. After a round the disabled DEAL is left out:
+    bets, a win); the 44 px tap targets hold. At 390x844 this phase's buttons are one row
+    (Italian's DEAL and HINT took a second one). After a round the disabled DEAL is left out:
     REBET & DEAL is what deals then."""
     tab = new_page(browser, "landscape", locale=locale)
     open_table(tab, live, "lucky-lucky")
@@ -1065,11 +1076,17 @@ def test_the_dock_between_rounds_is_one_line(
         tab.set_viewport_size(VIEWPORTS[size])
         tab.evaluate(FRAMES_JS)
         faults[f"bets {size}"] = tab.evaluate(DOCK_LINE_JS)
+    tab.set_viewport_size(VIEWPORTS["phone"])
+    tab.evaluate(FRAMES_JS)
+    faults["bets phone"] = tab.evaluate(BUTTON_ROW_JS)
     tab.set_viewport_size(VIEWPORTS["landscape"])
     faults["bets targets"] = tab.evaluate(TARGETS_JS)
     # spots 15 and 13 stand against the dealer's 16, who draws Tc and busts: both win
     live.shoes.stack("Ts 9h 6d 5c 4s Td Tc")
     press(tab, "#btn-deal")
+    tab.set_viewport_size(VIEWPORTS["phone"])  # HIT STAND DOUBLE SPLIT HINT: one row
+    tab.evaluate(FRAMES_JS)
+    faults["play phone"] = tab.evaluate(BUTTON_ROW_JS)
     press(tab, "#btn-stand")
     press(tab, "#btn-stand")
     expect(tab.locator("#dock-win")).to_be_visible()

@@ -982,6 +982,7 @@ def test_the_dealers_total_reads_like_the_players_soft_until_the_dealer_stands(
     press(page, "#btn-deal")
     expect(page.locator("#insurance-question")).to_be_visible()
     expect(page.locator("#dealer-total")).to_have_text("Dealer · 1/11")
+    expect(page.locator("#announcer")).to_contain_text(", soft 11.")  # as a screen reader says it
     press(page, "#btn-decline")
     expect(page.locator("#dealer-total")).to_have_text("Dealer · 1/11")
     press(page, "#btn-stand")

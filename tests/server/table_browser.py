@@ -170,6 +170,7 @@ def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
         faults.append(f"the page is {geometry['page']['width']}px wide in a {width}px viewport")
     faults += [f"{name} is cut off (its text overflows)" for name in geometry["clipped"]]
     faults += [f"{name} runs over its circle's ring" for name in geometry["overRing"]]
+    faults += [f"{name} takes two lines" for name in geometry["brokenResults"]]
     if geometry["current"] is not None and not geometry["current"]["visible"]:
         faults.append(f"the hand being played ({geometry['current']['name']}) is out of view")
     faults += [f"{name} is covered or out of view" for name in geometry["covered"]]

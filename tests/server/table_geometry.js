@@ -52,6 +52,14 @@
           return line.left < cx - half - 0.5 || line.right > cx + half + 0.5;
         });
       }).map(name));
+  // A hand's short result (a word and the amount: "Lose −10.00", "Persa −10,00") is one line.
+  const brokenResults = [...felt.querySelectorAll('.hand-outcome')]
+    .filter((n) => n.getClientRects().length && n.textContent.trim().split(/\s+/).length <= 2)
+    .filter((n) => {
+      const words = document.createRange();
+      words.selectNodeContents(n);
+      return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+    }).map(name);
   const visibleInWindow = (node) => {
     const r = node.getBoundingClientRect();
     return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
@@ -119,6 +127,7 @@
     rankSizes,
     clipped,
     overRing,
+    brokenResults,
     current: current ? { name: name(current), visible: visible(current) } : null,
     covered: mustSee.filter((n) => !visible(n)).map(name),
     dealerMissing,

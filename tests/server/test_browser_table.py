@@ -178,7 +178,8 @@ SIDEWAYS_JS = """
 
 @pytest.mark.parametrize(
     ("variant", "locale"),
-    [(v, "en-US") for v in sorted(FULLEST)] + [("lucky-ladies", "it-IT")],  # Italian: longer words
+    [(v, "en-US") for v in sorted(FULLEST)]
+    + [("lucky-ladies", "it-IT"), ("lucky-lucky", "it-IT")],  # Italian: longer words
 )
 def test_the_fullest_table_holds_at_every_size(
     browser: Browser, live: LiveServer, variant: str, locale: str

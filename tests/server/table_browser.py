@@ -143,6 +143,9 @@ def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
                 faults.append(f"hand {a['name']} overlaps hand {b['name']}")
     for i, a in enumerate(labels):
         for b in labels[i + 1 :]:
+            # an amount's badge lies across its own circle's edge
+            if a["name"] == b["circle"] or b["name"] == a["circle"]:
+                continue
             if _overlap(a["box"], b["box"]):
                 faults.append(f"label {a['name']} overlaps label {b['name']}")
         for c in cards:
@@ -166,6 +169,8 @@ def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
     if geometry["page"]["width"] > width + 1:
         faults.append(f"the page is {geometry['page']['width']}px wide in a {width}px viewport")
     faults += [f"{name} is cut off (its text overflows)" for name in geometry["clipped"]]
+    faults += [f"{name} runs over its circle's ring" for name in geometry["overRing"]]
+    faults += [f"{name} takes two lines" for name in geometry["brokenResults"]]
     if geometry["current"] is not None and not geometry["current"]["visible"]:
         faults.append(f"the hand being played ({geometry['current']['name']}) is out of view")
     faults += [f"{name} is covered or out of view" for name in geometry["covered"]]

@@ -22,7 +22,7 @@
   const cards = [...felt.querySelectorAll('.card')];
   const labels = [...felt.querySelectorAll(
     '.hand-total, .hand-stake, .hand-outcome, .hand-name, .spot-name, .dealer-label, .insured,' +
-    ' .bet-circle, .side-circle, .stepper .btn, #message, .side-win')]
+    ' .bet-circle, .side-circle, .bet-circle .stake, .side-circle .stake, .stepper .btn, #message, .side-win')]
     .filter((n) => n.getClientRects().length && n.textContent.trim() !== '' || n.matches('.bet-circle, .side-circle'));
   const cardBoxes = [...felt.querySelectorAll('.hand .cards, #dealer-cards')].filter((n) => n.children.length);
   const corner = (card) => card.querySelector('.corner');
@@ -31,7 +31,35 @@
   const current = document.querySelector('.hand.current');
   const viewport = { width: innerWidth, height: innerHeight };
   const rankSizes = [...felt.querySelectorAll('.card .corner')].map((n) => parseFloat(getComputedStyle(n).fontSize));
-  const clipped = labels.filter((n) => n.scrollWidth > n.clientWidth + 1 && !n.matches('.bet-circle, .side-circle')).map(name);
+  const clipped = labels.filter((n) => n.scrollWidth > n.clientWidth + 1 && !n.matches('.bet-circle, .side-circle, .stake')).map(name);
+  // The words in a bet or side-bet circle ("BET", "LL", "10.00") keep inside its ring: at the
+  // height of a line's middle, the line is no wider than the circle is there (an amount on a
+  // badge of its own, an opaque background, may lie across the ring).
+  const badge = (n) => !/rgba\(\d+, \d+, \d+, 0\)|transparent/.test(getComputedStyle(n).backgroundColor)
+    && !getComputedStyle(n).backgroundColor.startsWith('rgba');
+  const overRing = [...felt.querySelectorAll('.bet-circle, .side-circle')].filter((c) => c.getClientRects().length)
+    .flatMap((c) => [...c.querySelectorAll('.bet-word, .side-word, .stake')].filter((n) => n.getClientRects().length && !badge(n))
+      .filter((n) => {
+        const b = c.getBoundingClientRect();
+        const border = parseFloat(getComputedStyle(c).borderLeftWidth) || 0;
+        const r = b.width / 2 - border;
+        const words = document.createRange();
+        words.selectNodeContents(n);
+        return [...words.getClientRects()].some((line) => {
+          const dy = (line.top + line.bottom) / 2 - (b.top + b.height / 2);
+          const half = Math.sqrt(Math.max(0, r * r - dy * dy));
+          const cx = b.left + b.width / 2;
+          return line.left < cx - half - 0.5 || line.right > cx + half + 0.5;
+        });
+      }).map(name));
+  // A hand's short result (a word and the amount: "Lose −10.00", "Persa −10,00") is one line.
+  const brokenResults = [...felt.querySelectorAll('.hand-outcome')]
+    .filter((n) => n.getClientRects().length && n.textContent.trim().split(/\s+/).length <= 2)
+    .filter((n) => {
+      const words = document.createRange();
+      words.selectNodeContents(n);
+      return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+    }).map(name);
   const visibleInWindow = (node) => {
     const r = node.getBoundingClientRect();
     return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
@@ -93,10 +121,13 @@
       group: c.parentElement.closest('.hand') ? `${c.closest('.hand').dataset.spot}/${c.closest('.hand').dataset.hand}` : 'dealer',
       z: Number(c.style.zIndex || 0), inScroller: inScroller(c) })),
     labels: labels.map((n) => ({ name: name(n), box: rect(n), inScroller: inScroller(n),
+      circle: n.matches('.stake') ? name(n.closest('.bet-circle, .side-circle')) : null,
       group: n.closest('.hand') ? `${n.closest('.hand').dataset.spot}/${n.closest('.hand').dataset.hand}` : '' })),
     hands: cardBoxes.map((n) => ({ name: name(n), box: rect(n) })),
     rankSizes,
     clipped,
+    overRing,
+    brokenResults,
     current: current ? { name: name(current), visible: visible(current) } : null,
     covered: mustSee.filter((n) => !visible(n)).map(name),
     dealerMissing,

@@ -246,7 +246,7 @@ def test_the_italian_lucky_7_rules_say_what_the_document_says(client: TestClient
     names = [b["button"] for b in doc["buttons"]]
     assert names[:7] == [
         "DISTRIBUISCI",
-        "TOGLI PUNTATE",
+        "AZZERA",
         "ANNULLA",
         "RADDOPPIA",
         "CARTA",

@@ -47,7 +47,7 @@ def page(browser: Browser, live: LiveServer) -> Iterator[Page]:
 
 def open_table(page: Page, live: LiveServer, variant: str = "lucky-lucky") -> None:
     page.goto(f"{live.url}/#/table/{variant}")
-    expect(page.locator("#btn-deal")).to_be_visible()
+    expect(page.locator("#betting-buttons")).to_be_visible()  # DEAL, or REBET & DEAL
 
 
 def bet(page: Page, pos: int, chip: int, side: bool = False) -> None:

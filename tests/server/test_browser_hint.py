@@ -68,7 +68,7 @@ def _settled(page: Page) -> None:
 
 def _deal(page: Page, live: LiveServer, variant: str, cards: str) -> None:
     page.goto(f"{live.url}/#/table/{variant}")
-    expect(page.locator("#btn-deal")).to_be_visible()
+    expect(page.locator("#betting-buttons")).to_be_visible()
     live.shoes.stack(cards)
     _api(page, live, "POST", f"/api/tables/{variant}/bets", {"spot": 0, "chip": 1000})
     page.reload()

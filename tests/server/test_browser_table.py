@@ -99,7 +99,8 @@ def open_table(page: Page, live: LiveServer, variant: str) -> None:
         page.reload()
     else:
         page.goto(target)
-    expect(page.locator("#btn-deal")).to_be_visible()
+    # DEAL, or REBET & DEAL where the last round's bets may be repeated
+    expect(page.locator("#betting-buttons")).to_be_visible()
     settled(page)
 
 
@@ -177,7 +178,8 @@ SIDEWAYS_JS = """
 
 @pytest.mark.parametrize(
     ("variant", "locale"),
-    [(v, "en-US") for v in sorted(FULLEST)] + [("lucky-ladies", "it-IT")],  # Italian: longer words
+    [(v, "en-US") for v in sorted(FULLEST)]
+    + [("lucky-ladies", "it-IT"), ("lucky-lucky", "it-IT")],  # Italian: longer words
 )
 def test_the_fullest_table_holds_at_every_size(
     browser: Browser, live: LiveServer, variant: str, locale: str
@@ -954,3 +956,151 @@ def test_a_large_side_bet_win_is_shown_prominently_by_name(page: Page, live: Liv
     assert big >= message * 0.9  # as large as the round's headline, not a footnote
     expect(page.locator("#result")).to_have_text("You win 135.00")
     page.screenshot(path=str(SHOTS / "twentyone-table-big-side-win.png"))
+
+
+DEALER_FRAMES_JS = """async (events) => {
+  const { framesFromEvents } = await import('/static/js/table/model.js');
+  const { dealerText } = await import('/static/js/table/felt.js');
+  return framesFromEvents(events, [0], 'r', 0)
+    .filter((f) => f.kind === 'dealer-card' || f.kind === 'hole' || f.kind === 'flip')
+    .map((f) => dealerText(f.model.dealer));
+}"""
+"""The dealer's label on the felt after each dealer card of a round's events, as dealt."""
+
+
+def test_the_dealers_total_reads_like_the_players_soft_until_the_dealer_stands(
+    page: Page, live: LiveServer
+) -> None:
+    """An ace up reads "1/11" (as a player's soft hand reads "7/17"), a soft hand the dealer
+    still draws to reads both totals, and the dealer's total once it stands is one number:
+    Lucky Lucky's dealer stands on soft 17 (S17), so A-6 reads "17" as soon as it is turned;
+    the same at the table, in the deal's frames and in the replay."""
+    open_table(page, live, "lucky-lucky")
+    api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 0, "chip": 1000})
+    open_table(page, live, "lucky-lucky")
+    # spot Ts 7d (17); dealer As up, 2c face down: A-2 (3/13) draws 3h (6/16) and 4s: soft 20.
+    live.shoes.stack("Ts As 7d 2c 3h 4s")
+    press(page, "#btn-deal")
+    expect(page.locator("#insurance-question")).to_be_visible()
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 1/11")
+    expect(page.locator("#announcer")).to_contain_text(", soft 11.")  # as a screen reader says it
+    press(page, "#btn-decline")
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 1/11")
+    press(page, "#btn-stand")
+    expect(page.locator("#settlement")).to_be_visible()
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 20")
+    round_id = api(page, live, "GET", "/api/history?limit=1")["rounds"][0]["id"]
+    events = api(page, live, "GET", f"/api/rounds/{round_id}")["events"]
+    assert page.evaluate(DEALER_FRAMES_JS, events) == [
+        "Dealer · 1/11",  # the ace up
+        "Dealer · 1/11",  # the hole card, face down
+        "Dealer · 3/13",  # A-2 turned: the dealer draws
+        "Dealer · 6/16",  # A-2-3
+        "Dealer · 20",  # A-2-3-4: soft 20 stands
+    ]
+    # the replay: the same words at each step
+    page.goto(f"{live.url}/#/history/{round_id}")
+    expect(page.locator("#replay-dealer")).to_have_text("Dealer · 20")
+    draws = [i for i, e in enumerate(events) if e["type"] == "CardDealt" and e["spot"] == -1]
+    page.click("#replay-first")
+    for _ in range(draws[2] + 1):  # up to the dealer's first draw, the 3h
+        page.click("#replay-next")
+    expect(page.locator("#replay-caption")).to_contain_text("3♥")
+    expect(page.locator("#replay-dealer")).to_have_text("Dealer · 6/16")
+
+    # A-6 is soft 17: the dealer stands on it, and it reads "17" as it is turned over.
+    open_table(page, live, "lucky-lucky")
+    api(page, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": 0, "chip": 1000})
+    open_table(page, live, "lucky-lucky")
+    live.shoes.stack("Ts Ad 8d 6c")
+    press(page, "#btn-deal")
+    press(page, "#btn-decline")
+    press(page, "#btn-stand")
+    expect(page.locator("#dealer-total")).to_have_text("Dealer · 17")
+    round_id = api(page, live, "GET", "/api/history?limit=1")["rounds"][0]["id"]
+    events = api(page, live, "GET", f"/api/rounds/{round_id}")["events"]
+    assert page.evaluate(DEALER_FRAMES_JS, events) == [
+        "Dealer · 1/11",
+        "Dealer · 1/11",
+        "Dealer · 17",
+    ]
+
+
+DOCK_LINE_JS = """
+() => {
+  const dock = document.getElementById('controls-dock');
+  const shown = (n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden';
+  const items = [...dock.querySelectorAll('.dock-stats, .chip-rack, #betting-buttons .btn')]
+    .filter(shown);
+  const boxes = items.map((n) => n.getBoundingClientRect());
+  const apart = items.filter((n, i) =>
+    boxes.some((b) => b.bottom <= boxes[i].top || boxes[i].bottom <= b.top));
+  const wrapped = [...dock.querySelectorAll('#betting-buttons .btn')].filter(shown).filter((b) => {
+    const words = document.createRange();
+    words.selectNodeContents(b.firstChild);
+    return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  });
+  const name = (n) => n.id || n.className;
+  return { apart: apart.map(name), wrapped: wrapped.map(name) };
+}
+"""
+"""What breaks the dock's one line between rounds: the figures, the chips or a button on a line
+of their own, a button whose words take two lines."""
+
+BUTTON_ROW_JS = """
+() => {
+  const buttons = [...document.querySelectorAll('#betting-buttons .btn, #play-buttons .btn')]
+    .filter((n) => n.getClientRects().length);
+  const tops = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+  return tops.size === 1 ? [] : buttons.map((b) => `${b.id} at ${b.getBoundingClientRect().top}`);
+}
+"""
+"""The buttons of this phase on more than one row (a phone held upright)."""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "it-IT"])
+def test_the_dock_between_rounds_is_one_line(
+    browser: Browser, live: LiveServer, locale: str
+) -> None:
+    """At 844x390 and 1280x800 the dock between rounds is one line: the figures (in a column of
+    their own), the chips and this phase's buttons, each button's words on one line, in
+    Italian too (its words took a second line at both sizes) and with long figures (100.00
+    bets, a win); the 44 px tap targets hold. At 390x844 this phase's buttons are one row
+    (Italian's DEAL and HINT took a second one). After a round the disabled DEAL is left out:
+    REBET & DEAL is what deals then."""
+    tab = new_page(browser, "landscape", locale=locale)
+    open_table(tab, live, "lucky-lucky")
+    for spot in (0, 1):
+        api(tab, live, "POST", "/api/tables/lucky-lucky/bets", {"spot": spot, "chip": 10000})
+    open_table(tab, live, "lucky-lucky")
+    faults: dict[str, Any] = {}
+    for size in ("landscape", "desktop"):
+        tab.set_viewport_size(VIEWPORTS[size])
+        tab.evaluate(FRAMES_JS)
+        faults[f"bets {size}"] = tab.evaluate(DOCK_LINE_JS)
+    tab.set_viewport_size(VIEWPORTS["phone"])
+    tab.evaluate(FRAMES_JS)
+    faults["bets phone"] = tab.evaluate(BUTTON_ROW_JS)
+    tab.set_viewport_size(VIEWPORTS["landscape"])
+    faults["bets targets"] = tab.evaluate(TARGETS_JS)
+    # spots 15 and 13 stand against the dealer's 16, who draws Tc and busts: both win
+    live.shoes.stack("Ts 9h 6d 5c 4s Td Tc")
+    press(tab, "#btn-deal")
+    tab.set_viewport_size(VIEWPORTS["phone"])  # HIT STAND DOUBLE SPLIT HINT: one row
+    tab.evaluate(FRAMES_JS)
+    faults["play phone"] = tab.evaluate(BUTTON_ROW_JS)
+    press(tab, "#btn-stand")
+    press(tab, "#btn-stand")
+    expect(tab.locator("#dock-win")).to_be_visible()
+    expect(tab.locator("#btn-rebet-deal")).to_be_visible()
+    for size in ("landscape", "desktop"):
+        tab.set_viewport_size(VIEWPORTS[size])
+        tab.evaluate(FRAMES_JS)
+        faults[f"after {size}"] = tab.evaluate(DOCK_LINE_JS)
+        tab.screenshot(path=str(SHOTS / f"twentyone-dock-{locale[:2]}-{size}.png"))
+    tab.set_viewport_size(VIEWPORTS["landscape"])
+    faults["after targets"] = tab.evaluate(TARGETS_JS)
+    clean = {"apart": [], "wrapped": []}
+    assert {k: v for k, v in faults.items() if v not in (clean, [])} == {}
+    expect(tab.locator("#btn-deal")).to_be_hidden()
+    tab.context.close()

@@ -8,7 +8,9 @@ import {
   formatPercent, sideOutcomeName, t, variantName, wagerLabel,
 } from "../names.js";
 import { variantInfo } from "../state.js";
+import { dealerText, totalText } from "../table/felt.js";
 import { moveName } from "../table/hint.js";
+import { dealerCompleteFrom, dealerValue, handValue } from "../table/model.js";
 import { statementTable } from "./statement.js";
 
 /**
@@ -82,27 +84,14 @@ function describe(event, where) {
 let spotNumber = (spot) => spot + 1;
 
 /**
- * A hand's total as the table shows it: "16", "soft 17", "Blackjack", "22 · Bust".
+ * A hand's total as the table shows it ("16", "7/17", "Blackjack", "22 Bust").
  * @param {(string | null)[]} cards
  * @param {boolean} canBeBlackjack
  */
 export function handTotal(cards, canBeBlackjack) {
-  const known = cards.filter(Boolean);
-  if (known.length === 0) return "";
-  let total = 0;
-  let aces = 0;
-  for (const card of known) {
-    const rank = card[0];
-    if (rank === "A") {
-      aces += 1;
-      total += 1;
-    } else total += "TJQK".includes(rank) ? 10 : Number(rank);
-  }
-  const soft = aces > 0 && total + 10 <= 21;
-  const best = soft ? total + 10 : total;
-  if (canBeBlackjack && known.length === 2 && best === 21) return t("outcome.blackjack");
-  if (best > 21) return t("replay.bust-total", { total: best });
-  return soft && best !== 21 ? t("replay.soft", { total: best }) : String(best);
+  const value = handValue(cards);
+  const blackjack = canBeBlackjack && cards.length === 2 && value.total === 21;
+  return totalText({ ...value, blackjack });
 }
 
 function prettyCard(text) {
@@ -117,7 +106,6 @@ function replayState(record, upto) {
   const sides = new Map(); // engine spot -> [{name, stake, outcome}]
   const insurance = new Map(); // engine spot -> {stake, outcome}
   let lastSplit = null;
-  let dealerTotal = null;
   const ensure = (spot) => {
     if (!spots.has(spot)) spots.set(spot, []);
     return spots.get(spot);
@@ -168,11 +156,9 @@ function replayState(record, upto) {
         h.outcome = event.line.outcome;
         h.returned = event.line.returned;
       }
-    } else if (event.type === "RoundSettled") {
-      dealerTotal = event.dealer_blackjack ? t("outcome.blackjack") : event.dealer_total > 21 ? t("replay.bust-total", { total: event.dealer_total }) : String(event.dealer_total);
     }
   }
-  return { dealer, spots, sides, insurance, dealerTotal };
+  return { dealer, spots, sides, insurance };
 }
 
 /**
@@ -213,6 +199,8 @@ export async function renderReplay(roundId, source = {}) {
   /** @type {(spot: number, hand?: number | null) => string} */
   const where = (spot, hand = null) => (hand === null || hand === undefined ? handLabel(spotNumber(spot)) : handLabel(spotNumber(spot), hand + 1, handsOnSpot.get(spot) || 1));
   let step = record.events.length - 1;
+  // as at the table: the dealer's total reads as one number once its hand is complete
+  const complete = dealerCompleteFrom(record.events);
   const felt = el("section", { class: "felt replay-felt", "aria-label": t("replay.table") });
   const caption = el("div", { class: "replay-caption", id: "replay-caption", "aria-live": "polite" });
   const counter = el("span", { id: "replay-step" });
@@ -255,12 +243,11 @@ export async function renderReplay(roundId, source = {}) {
       }
       spots.append(el("div", { class: "spot" }, hands, ...sides));
     }
-    const dealerTotal = state.dealerTotal ?? handTotal(dealerCards, false);
     felt.replaceChildren(
       el(
         "div",
         { class: "dealer-area" },
-        el("div", { class: "dealer-label", id: "replay-dealer", text: dealerTotal ? t("replay.dealer-total", { total: dealerTotal }) : t("replay.dealer") }),
+        el("div", { class: "dealer-label", id: "replay-dealer", text: dealerText(dealerValue(dealerCards, step >= complete)) }),
         cardsNode(dealerCards),
       ),
       spots,

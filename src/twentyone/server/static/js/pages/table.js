@@ -13,7 +13,7 @@ import { controlsNode, chipStates } from "../table/controls.js";
 import { buildFelt, showActiveHand, showDealerPeek, updateFelt } from "../table/felt.js";
 import { confirmMove, trainingButton } from "../table/hint.js";
 import { handleKey, helpDialog } from "../table/keyboard.js";
-import { framesFromEvents, modelFromRound } from "../table/model.js";
+import { framesFromEvents, handValue, modelFromRound } from "../table/model.js";
 import { beginSequence, cardPause, dealFromShoe, flip, isSkipping, moveChip, pause, skip, throwChip } from "../table/motion.js";
 import { followRound, playBlock, realityCheckDue, refreshSession, sessionBar, showRealityCheck } from "../protection/session.js";
 import { headline, settlementPanel, sideWins } from "../table/settlement.js";
@@ -533,11 +533,13 @@ function announceState(state, frames) {
     const cards = up.map(spokenCard).join(", ");
     const open = state.status === "open";
     const key = state.dealer.total !== null ? (open ? "table.announce-dealer-shows-total" : "table.announce-dealer-has-total") : open ? "table.announce-dealer-shows" : "table.announce-dealer-has";
-    parts.push(t(key, { cards, total: state.dealer.total }));
+    // "soft 17" where the felt shows "7/17": the dealer's while it may still draw
+    const dealerSoft = open && handValue(state.dealer.cards).soft && state.dealer.total < 21;
+    parts.push(t(key, { cards, total: dealerSoft ? t("replay.soft", { total: state.dealer.total }) : state.dealer.total }));
     state.positions.forEach((/** @type {number} */ pos, /** @type {number} */ spot) => {
       const hands = state.hands.filter((/** @type {any} */ h) => h.spot === spot);
       hands.forEach((/** @type {any} */ h, /** @type {number} */ k) => {
-        const total = h.blackjack ? t("table.spoken-blackjack") : h.total > 21 ? t("table.spoken-bust", { total: h.total }) : String(h.total);
+        const total = h.blackjack ? t("table.spoken-blackjack") : h.total > 21 ? t("table.spoken-bust", { total: h.total }) : h.soft && h.total < 21 ? t("replay.soft", { total: h.total }) : String(h.total);
         parts.push(t("table.announce-hand", { hand: handLabel(pos + 1, k + 1, hands.length), cards: h.cards.map(spokenCard).join(", "), total }));
       });
     });

@@ -134,9 +134,8 @@ export function controlsNode(view, on) {
   const free = idle && !view.blocked;
   const blockedBy = view.blocked ? "why-blocked" : undefined;
   // The buttons of the other phase (REBET with bets on the table or no round to repeat; UNDO,
-  // CLEAR and DOUBLE when the last round's bets may be repeated) cannot be pressed now and are
-  // left out, as a casino's table does (.off-phase). DEAL is always there, but for a phone held
-  // sideways while REBET & DEAL is what deals (.idle-deal).
+  // CLEAR, DOUBLE and DEAL when the last round's bets may be repeated: REBET & DEAL is what
+  // deals then) cannot be pressed now and are left out, as a casino's table does (.off-phase).
   const rebetting = !hasBets && table.can_rebet;
   const betsOff = rebetting ? " off-phase" : "";
   const rebetOff = hasBets || !table.can_rebet ? " off-phase" : "";
@@ -149,7 +148,7 @@ export function controlsNode(view, on) {
     button("btn-rebet", t("button.rebet"), { enabled: free && rebetting, cls: `secondary${rebetOff}`, key: "R", describedBy: blockedBy, onClick: () => on.tableOp("rebet") }),
     button("btn-rebet-deal", t("button.rebet-deal"), { enabled: free && rebetting, cls: rebetOff, key: "Shift+R", describedBy: blockedBy, onClick: () => on.tableOp("rebet-and-deal") }),
     button("btn-double-deal", t("button.double-deal"), { enabled: free && rebetting, cls: rebetOff, key: "Shift+X", describedBy: blockedBy, onClick: () => on.tableOp("double-and-deal") }),
-    button("btn-deal", t("button.deal"), { enabled: free && table.spots.some((/** @type {any} */ s) => s.bet > 0), cls: `deal${rebetting ? " idle-deal" : ""}`, key: "Enter", describedBy: blockedBy, onClick: () => on.tableOp("deal") }),
+    button("btn-deal", t("button.deal"), { enabled: free && table.spots.some((/** @type {any} */ s) => s.bet > 0), cls: `deal${betsOff}`, key: "Enter", describedBy: blockedBy, onClick: () => on.tableOp("deal") }),
   );
   const why = el("p", { class: "why", id: "why-double", text: !open && hasBets && doubleWhy && !view.blocked ? doubleWhy : "" });
   const whyBlocked =

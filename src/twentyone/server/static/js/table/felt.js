@@ -144,12 +144,29 @@ function syncCards(container, cards, perRow, changed) {
   container.style.setProperty("--n", String(Math.max(1, Math.min(cards.length, perRow))));
 }
 
-/** @param {{total: number | null, soft: boolean, blackjack: boolean}} h */
-function totalText(h) {
+/**
+ * A hand's total as the felt shows it: "16", "7/17" while an ace counts 11 (the low total
+ * first), "Blackjack", "22 Bust".
+ * @param {{total: number | null, soft: boolean, blackjack: boolean | null}} h
+ */
+export function totalText(h) {
   if (h.total === null) return "";
   if (h.blackjack) return t("outcome.blackjack");
   if (h.soft && h.total < 21) return `${h.total - 10}/${h.total}`;
   return h.total > 21 ? t("felt.total-bust", { total: h.total }) : String(h.total);
+}
+
+/**
+ * The dealer's label: "Dealer · 1/11" with an ace up, "Dealer · 7/17" while a soft hand may
+ * still draw, one number once the dealer's hand is complete ("Dealer · 17": a soft 17 the
+ * dealer stands on), "Dealer · 24 · bust", "Dealer · Blackjack".
+ * @param {import("./model.js").DealerView} d
+ */
+export function dealerText(d) {
+  if (!d.cards.length || d.total === null) return t("replay.dealer");
+  if (d.blackjack) return t("felt.dealer-blackjack");
+  if (d.total > 21) return t("felt.dealer-bust", { total: d.total });
+  return t("replay.dealer-total", { total: totalText({ total: d.total, soft: d.soft && !d.done, blackjack: false }) });
 }
 
 /**
@@ -187,13 +204,7 @@ export function updateFelt(felt, model, view) {
   syncCards(dealerCards, model.dealer.cards, 12, dealerChanged);
   dealerChanged.forEach((c) => changed.push({ ...c, where: "dealer" }));
   const dealerTotal = /** @type {HTMLElement} */ (felt.querySelector("#dealer-total"));
-  const d = model.dealer;
-  let label = t("replay.dealer");
-  if (d.cards.length && d.total !== null) {
-    if (d.blackjack) label = t("felt.dealer-blackjack");
-    else label = t(d.total > 21 ? "felt.dealer-bust" : "replay.dealer-total", { total: d.total });
-  }
-  dealerTotal.textContent = label;
+  dealerTotal.textContent = dealerText(model.dealer);
 
   const table = view.table;
   for (const spotNode of /** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll(".spot"))) {
@@ -279,10 +290,11 @@ export function updateFelt(felt, model, view) {
       side.classList.toggle("has-bet", Boolean(stake));
       side.classList.toggle("won", Boolean(outcome) && outcome !== "lose");
       side.classList.toggle("lost", outcome === "lose");
+      // the side bet's initials stay in the circle, its amount on a badge across the edge
       side.replaceChildren(
         el("span", { class: "visually-hidden", text: `${side.dataset.name}: ` }),
-        stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "side-word", "aria-hidden": "true", text: initials(sideBetName(name)) }),
-        stake ? "" : el("span", { class: "visually-hidden", text: t("felt.no-bet") }),
+        el("span", { class: "side-word", "aria-hidden": "true", text: initials(sideBetName(name)) }),
+        stake ? el("span", { class: "stake", text: formatMoney(stake) }) : el("span", { class: "visually-hidden", text: t("felt.no-bet") }),
       );
       side.title = outcome ? `${sideBetName(name)}: ${sideOutcomeName(name, outcome)}` : sideBetName(name);
     }

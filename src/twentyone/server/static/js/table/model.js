@@ -25,9 +25,19 @@
  */
 
 /**
+ * @typedef {object} DealerView
+ * @property {(string | null)[]} cards null: face down
+ * @property {number | null} total the best total of the cards shown
+ * @property {boolean} soft an ace of the cards shown counts 11
+ * @property {boolean | null} blackjack
+ * @property {boolean} done the dealer's hand is complete (it draws no more): its total reads
+ *   as one number, a soft 17 the dealer stands on as "17"
+ */
+
+/**
  * @typedef {object} FeltModel
  * @property {string | null} roundId
- * @property {{cards: (string | null)[], total: number | null, blackjack: boolean | null}} dealer
+ * @property {DealerView} dealer
  * @property {Map<number, SpotView>} spots by engine spot
  * @property {number[]} positions engine spot -> table position
  * @property {boolean} [settled] the round is over: circles show what came back
@@ -55,6 +65,34 @@ export function handValue(cards) {
   return { total, soft };
 }
 
+/**
+ * The dealer's hand for the cards shown (null: face down): two cards making 21 are a blackjack.
+ * @param {(string | null)[]} cards
+ * @param {boolean} done the dealer draws no more
+ * @returns {DealerView}
+ */
+export function dealerValue(cards, done) {
+  const { total, soft } = handValue(cards);
+  const blackjack = cards.length === 2 && !cards.includes(null) && total === 21;
+  return { cards: [...cards], total, soft, blackjack, done };
+}
+
+/**
+ * The index of the event from which the dealer's hand is complete: its last card dealt or
+ * turned over, where the events reach the round's end (a soft 17 the dealer stands on reads
+ * "17" as soon as it is shown); past the end while the round is still being played.
+ * @param {any[]} events
+ */
+export function dealerCompleteFrom(events) {
+  if (!events.some((event) => event.type === "RoundSettled")) return Infinity;
+  return events.reduce((last, event, i) => ((event.type === "CardDealt" && event.spot === -1) || event.type === "HoleCardRevealed" ? i : last), -1);
+}
+
+/** @returns {DealerView} */
+function noDealer() {
+  return { cards: [], total: null, soft: false, blackjack: null, done: false };
+}
+
 /** @returns {SpotView} */
 function emptySpot() {
   return { hands: [], insured: 0, sideStakes: {}, sideOutcomes: {}, sideReturned: {} };
@@ -66,7 +104,7 @@ function emptySpot() {
  * @returns {FeltModel}
  */
 export function modelFromRound(round) {
-  if (!round) return { roundId: null, dealer: { cards: [], total: null, blackjack: null }, spots: new Map(), positions: [] };
+  if (!round) return { roundId: null, dealer: noDealer(), spots: new Map(), positions: [] };
   /** @type {Map<number, SpotView>} */
   const spots = new Map();
   round.positions.forEach((_pos, index) => spots.set(index, emptySpot()));
@@ -106,7 +144,13 @@ export function modelFromRound(round) {
   }
   return {
     roundId: round.round_id,
-    dealer: { cards: [...round.dealer.cards], total: round.dealer.total, blackjack: round.dealer.blackjack },
+    dealer: {
+      cards: [...round.dealer.cards],
+      total: round.dealer.total,
+      soft: handValue(round.dealer.cards).soft,
+      blackjack: round.dealer.blackjack,
+      done: round.status !== "open", // the round is settled only once the dealer has played
+    },
     spots,
     positions: [...round.positions],
     settled: round.status !== "open",
@@ -142,7 +186,7 @@ function copy(model) {
  */
 export function framesFromEvents(events, positions, roundId, from) {
   /** @type {FeltModel} */
-  const model = { roundId, dealer: { cards: [], total: null, blackjack: null }, spots: new Map(), positions: [...positions] };
+  const model = { roundId, dealer: noDealer(), spots: new Map(), positions: [...positions] };
   positions.forEach((_pos, index) => model.spots.set(index, emptySpot()));
   /** @type {Frame[]} */
   const frames = [];
@@ -164,10 +208,12 @@ export function framesFromEvents(events, positions, roundId, from) {
     h.soft = value.soft;
   };
   const redealer = () => {
-    model.dealer.total = handValue(model.dealer.cards).total;
+    Object.assign(model.dealer, dealerValue(model.dealer.cards, model.dealer.done));
   };
+  const complete = dealerCompleteFrom(events);
   /** @param {number} i @param {Frame["kind"]} kind @param {{spot: number, hand: number | null}} [at] */
   const emit = (i, kind, at) => {
+    model.dealer.done = i >= complete;
     if (i >= from) frames.push({ kind, model: copy(model), at });
   };
   events.forEach((event, i) => {

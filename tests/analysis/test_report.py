@@ -107,6 +107,7 @@ def test_report_answers_what_a_test_lab_asks() -> None:
     assert "4 x the main bet" in page  # split once, both hands doubled and won
     assert "1.5957e-05" in page  # suited 7-7-7: 80/5,013,320 in scientific notation
     assert "Fisher-Yates" in page and "os.urandom" in page and "PCG64" in page
+    assert f"{found.rules.decks} decks before every round" in page
     assert found.rules.version() in page
     from twentyone import __version__
 
@@ -192,3 +193,20 @@ def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
                 tab.close()
         finally:
             browser.close()
+
+
+def test_report_names_every_hit_frequency_in_words() -> None:
+    """What people see is product: every event the simulation tallies has a name in words
+    (no tally key such as ``even_money`` reaches the page), and an event the run never saw is
+    listed once in a note instead of as a row of zeros."""
+    from twentyone.analysis.report import HIT_LABELS, ROUND_RESULTS, _hits_section
+    from twentyone.analysis.simulate.record import FLAG_NAMES
+    from twentyone.rules import Surrender
+
+    assert set(FLAG_NAMES.values()) | set(ROUND_RESULTS) | {"side_bet_win"} <= set(HIT_LABELS)
+    rules = find_variant("standard").rules.replace(surrender=Surrender.LATE)
+    page = _hits_section(simulate(rules, 20_000, seed=3, variant="standard"))
+    rows = re.findall(r"<tr><td[^>]*>([^<]*)</td>", page)
+    assert "a hand surrendered" in rows and "a pair split" in rows
+    assert "a Charlie" not in rows and "a Charlie" in page  # no Charlie in this game: the note
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", re.sub(r"<[^>]+>", " ", page))

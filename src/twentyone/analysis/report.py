@@ -447,7 +447,8 @@ def _provenance_section(rules: Rules, document: dict[str, object], seconds: floa
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     items = [
         "Shuffle: a fresh shoe of "
-        f"{rules.decks} deck(s) before every round (no cut card, no carry-over between rounds), "
+        f"{rules.decks} {'deck' if rules.decks == 1 else 'decks'} before every round (no cut "
+        "card, no carry-over between rounds), "
         "by an unbiased Fisher-Yates shuffle.",
         "Random numbers in play: the operating system's CSPRNG (os.urandom, as Python's "
         "secrets.SystemRandom uses), read in blocks; integers below n by rejection sampling "
@@ -576,24 +577,37 @@ def _simulation_section(result: SimulationResult) -> str:
     return _section("Simulation", body)
 
 
+HIT_LABELS = {
+    "win": "round won (net > 0)",
+    "push": "round pushed (net = 0)",
+    "lose": "round lost (net < 0)",
+    "double": "a hand doubled",
+    "split": "a pair split",
+    "player_blackjack": "player blackjack",
+    "dealer_blackjack": "dealer blackjack",
+    "player_bust": "a player hand busts",
+    "charlie": "a Charlie",
+    "dealer_bust": "dealer busts",
+    "dealer_blackjack_refund": "a stake returned on a dealer blackjack",
+    "surrender": "a hand surrendered",
+    "insurance": "insurance taken",
+    "even_money": "even money taken",
+    "side_bet_win": "side bet wins",
+}
+"""Each per-round event of the simulation's tally, as the report names it."""
+ROUND_RESULTS = ("win", "push", "lose")
+
+
 def _hits_section(result: SimulationResult) -> str:
-    labels = {
-        "win": "round won (net > 0)",
-        "push": "round pushed (net = 0)",
-        "lose": "round lost (net < 0)",
-        "double": "a hand doubled",
-        "split": "the hand split",
-        "player_blackjack": "player blackjack",
-        "dealer_blackjack": "dealer blackjack",
-        "player_bust": "a player hand busts",
-        "charlie": "a Charlie",
-        "dealer_bust": "dealer busts",
-        "dealer_blackjack_refund": "a refund on a dealer blackjack",
-        "side_bet_win": "side bet wins",
-    }
-    rounds = [(labels.get(k, k), _prob(v)) for k, v in result.hit_frequencies().items()]
+    found = result.hit_frequencies()
+    # An event the game or the simulated play never produces (no Charlie, no surrender,
+    # insurance declined...) is left out rather than shown as a row of zeros.
+    rounds = [(HIT_LABELS[k], _prob(v)) for k, v in found.items() if v > 0.0 or k in ROUND_RESULTS]
+    absent = [HIT_LABELS[k] for k, v in found.items() if v == 0.0 and k not in ROUND_RESULTS]
     hands = [(outcome_name(k), _prob(v)) for k, v in result.hand_outcomes().items()]
     body = "<h3>Per round</h3>" + _table(("event", "frequency"), rounds)
+    if absent:
+        body += f'<p class="note">Not seen in the simulated rounds: {_e(", ".join(absent))}.</p>'
     body += "<h3>Per hand (split hands counted separately)</h3>"
     body += _table(("outcome", "share of hands"), hands)
     return _section("Hit frequencies", body)

@@ -82,8 +82,18 @@ def chart_png(chart: StrategyChart) -> bytes:
 
     sections = _sections(chart)[:3]
     heights = [len(rows) + 1 for _, rows in sections]
-    fig, axes = plt.subplots(
-        len(sections), 1, figsize=(7.5, 0.32 * sum(heights) + 2.2), height_ratios=heights
+    # Margins in inches, not shares of the page (no blank band on a tall chart): the title's
+    # line above, the legend's two lines below, a section title's line between two charts.
+    above, below, gap = 0.8, 0.45, 0.45
+    charts = 0.32 * sum(heights)
+    height = charts + above + below + gap * (len(sections) - 1)
+    fig, axes = plt.subplots(len(sections), 1, figsize=(7.5, height), height_ratios=heights)
+    fig.subplots_adjust(
+        top=1 - above / height,
+        bottom=below / height,
+        left=0.03,
+        right=0.97,
+        hspace=gap / (charts / len(sections)),
     )
     for ax, (name, rows) in zip(axes, sections, strict=True):
         ax.set_xlim(0, len(UP_LABELS) + 1)

@@ -46,3 +46,22 @@ def test_sevens_against_a_deuce_sum_alike_both_ways() -> None:
     compiled, numpy = found[True].distribution, found[False].distribution
     for net in compiled.keys() | numpy.keys():
         assert compiled.get(net, 0.0) == pytest.approx(numpy.get(net, 0.0), abs=1e-12), net
+
+
+@pytest.mark.rule("spec-3.split")
+def test_both_ways_sum_the_same_patterns_within_the_budget() -> None:
+    """SPEC 3, split to four hands: with the default budget the compiled kernel and NumPy
+    alone count the same work, so they sum the same patterns of 7-7 against a deuce (all 8
+    here) and give each net result's chance alike to 1e-12."""
+    rules = find_variant("standard").rules.replace(decks=1)
+    solver = make_solver(rules, DEUCE, full_shoe(1))
+    policy = OptimalPolicy(solver, by_hands=True)
+    prepare_splits(solver, policy.splits)
+    found = {
+        kernel: split_round(policy.splits, SEVEN, use_kernel=kernel) for kernel in (True, False)
+    }
+    assert found[True].done == found[False].done
+    assert len(found[True].done) == len(split_patterns(4, True))
+    compiled, numpy = found[True].distribution, found[False].distribution
+    for net in compiled.keys() | numpy.keys():
+        assert compiled.get(net, 0.0) == pytest.approx(numpy.get(net, 0.0), abs=1e-12), net

@@ -402,11 +402,12 @@ class _Programme:
 
     def finish(self, states: _States, hand: _Hand, multiplicity: float, acc: FloatArray) -> bool:
         """Add to ``acc`` every round that ends with one more hand of ``hand`` after
-        ``states``, without listing the finished states (:func:`settle_pairs`): ``False``
-        (nothing added) past the budget or without the compiled kernel."""
+        ``states``, without listing the finished states (:func:`settle_pairs`; without the
+        compiled kernel :meth:`_finish_listed`, the same work): ``False`` (nothing added) past
+        the budget."""
         kernel = compiled() if self.compiled else None
         if kernel is None:
-            return False
+            return self._finish_listed(states, hand, multiplicity, acc)
         self.work += len(states.keys) * len(hand.keys)
         if self.work > self.budget:
             return False
@@ -456,6 +457,26 @@ class _Programme:
             np.ascontiguousarray(chance),
             acc,
         )
+        return True
+
+    def _finish_listed(
+        self, states: _States, hand: _Hand, multiplicity: float, acc: FloatArray
+    ) -> bool:
+        """:meth:`finish` without the compiled kernel: the finished states listed
+        (:meth:`add`), each distinct composition's chance from :meth:`known_chances`, so the
+        budget counts the same work as the kernel's and the two sum the same patterns."""
+        finished = self.add(states, hand)
+        if finished is None:
+            return False
+        distinct, where = np.unique(finished.keys, return_inverse=True)
+        known = self.known_chances(distinct)
+        if known is None:
+            return False
+        chance = multiplicity * finished.weight[:, None] * known[where.reshape(-1)]
+        shifted = finished.money + _MONEY_OFFSET
+        for o in range(int(self.outcomes)):
+            nets = (shifted // _MONEY_WEIGHTS[o]) % _MONEY
+            acc += np.bincount(nets, weights=chance[:, o], minlength=_MONEY)
         return True
 
     def known_chances(self, keys: IntArray) -> FloatArray | None:
@@ -534,13 +555,12 @@ def split_round(
     memo: dict[Path, _States] = {(): start}
     order = sorted(paths, key=lambda p: (len(p), p))
     done: list[SplitPattern] = []
-    fused = use_kernel and compiled() is not None
     for i, path in enumerate(order):
         later = order[i + 1 :]
         # A path no later path extends ends in the kernel's fused last step (its finished
         # states are never listed); the others' states are kept for the paths that extend them.
         extended = any(q[: len(path)] == path for q in later)
-        last = len(path) - 1 if fused and not extended else len(path)
+        last = len(path) - 1 if not extended else len(path)
         states: _States | None = memo[()]
         for depth in range(1, last + 1):
             prefix = path[:depth]

@@ -104,6 +104,7 @@ def test_report_answers_what_a_test_lab_asks() -> None:
     assert "99.58%" in page and "99.5141%" in page and "does not follow" in page
     assert "96.05%" in page and "Equal to the published precision" in page
     assert "Volatility index" in page and "10^8 (100,000,000)" in page
+    assert "(main game, exact, resplits included)" in page
     assert "4 x the main bet" in page  # split once, both hands doubled and won
     assert "1.5957e-05" in page  # suited 7-7-7: 80/5,013,320 in scientific notation
     assert "Fisher-Yates" in page and "os.urandom" in page and "PCG64" in page

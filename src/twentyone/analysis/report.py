@@ -273,6 +273,8 @@ def _returns_section(
         "std dev",
     )
     body = _table(head, rows)
+    exact_sd = optimal.sd_exact and basic.sd_exact
+    main_sd = "exact, resplits included" if exact_sd else "see the distribution below for how exact"
     body += (
         '<p class="note">Exact combinatorial analysis: every up card and starting hand enumerated '
         "with exact removal of the cards seen; optimal play is composition-dependent against the "
@@ -280,8 +282,8 @@ def _returns_section(
         "is the total-dependent chart below. Insurance: per unit of insurance staked, taken "
         "with any hand (the chance of a ten under the ace is the same on average); the main-game "
         "figures decline it. Side bets: the fresh shoe enumerated exactly (fractions). Standard "
-        "deviations are per initial bet (main game, see the distribution below for how exact) "
-        "or per unit staked (side bets, exact).</p>"
+        f"deviations are per initial bet (main game, {main_sd}) or per unit staked (side bets, "
+        "exact).</p>"
     )
     return _section("Exact return of every bet", body)
 

@@ -1,11 +1,11 @@
 """Whether the exact analysis runs its compiled loops (:mod:`.kernels`) or its NumPy code.
 
 Loading Numba and the compiled kernels costs a process about 0.3 s of CPU once (the import, then
-the first call's load from the disk cache; a few seconds more the first time, when they are
-compiled); a whole ``house_edge`` of the standard game then takes about half the NumPy code's
-time. One computation in a fresh process (``twentyone house-edge``) is therefore faster with
-the NumPy code, and a process that computes again and again (the game server's hints, the PAR
-report, a benchmark) is faster compiled. So the kernels run when
+the first call's load from the disk cache; the first time on a machine, when they are compiled into
+that cache, about 20 s more); a whole ``house_edge`` of the standard game then takes about a fifth
+of the NumPy code's time. One computation in a fresh process (``twentyone house-edge``) is
+therefore faster with the NumPy code, and a process that computes again and again (the game
+server's hints, the PAR report, a benchmark) is faster compiled. So the kernels run when
 
 * ``$TWENTYONE_EXACT_COMPILED`` is ``1`` (``0``: never), or else
 * Numba is loaded in the process already (by the simulator, or by :func:`load`): its cost is

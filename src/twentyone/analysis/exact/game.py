@@ -9,6 +9,7 @@ and never enters these values.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -165,14 +166,13 @@ def prepare_splits(solver: UpcardSolver, splits: SplitSolver) -> None:
     splits.prepare()
 
 
-def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> list[DealValue]:
-    """Every two-card deal against the solver's up card, played by ``policy``."""
-    if type(policy) is OptimalPolicy and policy.solver is solver and policy.splits is splits:
-        return _optimal_deal_values(solver, splits)
-    rules = solver.rules
+def _two_card_deals(
+    solver: UpcardSolver,
+) -> Iterator[tuple[int, int, Composition, float, float]]:
+    """Each two-card hand ``a <= b`` the shoe can deal against the up card: its cards, the
+    hand, its chance and the chance that the hole card makes a dealer blackjack."""
     shoe = solver.shoe
     n = solver.cards
-    out: list[DealValue] = []
     for a in range(10):
         for b in range(a, 10):
             if shoe[a] == 0 or shoe[b] - (a == b) <= 0:
@@ -182,33 +182,43 @@ def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> li
             hand_l[a] += 1
             hand_l[b] += 1
             hand = tuple(hand_l)
-            p_bj = solver.blackjack_chance(hand)
-            if is_natural(hand):
-                pays = float(rules.blackjack_pays)
-                out.append(DealValue(hand, prob, (1.0 - p_bj) * pays, 1.0, None))
+            yield a, b, hand, prob, solver.blackjack_chance(hand)
+
+
+def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> list[DealValue]:
+    """Every two-card deal against the solver's up card, played by ``policy``."""
+    if type(policy) is OptimalPolicy and policy.solver is solver and policy.splits is splits:
+        return _optimal_deal_values(solver, splits)
+    rules = solver.rules
+    shoe = solver.shoe
+    out: list[DealValue] = []
+    for a, b, hand, prob, p_bj in _two_card_deals(solver):
+        if is_natural(hand):
+            pays = float(rules.blackjack_pays)
+            out.append(DealValue(hand, prob, (1.0 - p_bj) * pays, 1.0, None))
+            continue
+        legal = deal_legal(rules, hand)
+        same = 1.0
+        if a == b == TEN and rules.split_by is SplitBy.RANK:
+            # Two ten-count cards are a pair by rank only if of one rank (one in four).
+            same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
+        ev = stake = 0.0
+        first: Action | None = None
+        for legal_set, weight in ((legal, same), (legal - {Action.SPLIT}, 1.0 - same)):
+            if weight <= 0.0:
                 continue
-            legal = deal_legal(rules, hand)
-            same = 1.0
-            if a == b == TEN and rules.split_by is SplitBy.RANK:
-                # Two ten-count cards are a pair by rank only if of one rank (one in four).
-                same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
-            ev = stake = 0.0
-            first: Action | None = None
-            for legal_set, weight in ((legal, same), (legal - {Action.SPLIT}, 1.0 - same)):
-                if weight <= 0.0:
-                    continue
-                action = policy.choose(hand, legal_set)
-                first = first or action
-                if action is Action.SPLIT:
-                    v = splits.value(b)
-                else:
-                    v = _action_value(solver, policy, hand, action)
-                ev += weight * v[0]
-                stake += weight * v[1]
-            if solver.peek:
-                ev -= p_bj
-                stake += p_bj
-            out.append(DealValue(hand, prob, ev, stake, first))
+            action = policy.choose(hand, legal_set)
+            first = first or action
+            if action is Action.SPLIT:
+                v = splits.value(b)
+            else:
+                v = _action_value(solver, policy, hand, action)
+            ev += weight * v[0]
+            stake += weight * v[1]
+        if solver.peek:
+            ev -= p_bj
+            stake += p_bj
+        out.append(DealValue(hand, prob, ev, stake, first))
     return out
 
 
@@ -217,7 +227,6 @@ def _optimal_deal_values(solver: UpcardSolver, splits: SplitSolver) -> list[Deal
     action values read from the solver's arrays at once instead of one call per action."""
     rules = solver.rules
     shoe = solver.shoe
-    n = solver.cards
     late = rules.surrender is Surrender.LATE
     splits_allowed = rules.max_split_hands >= 2
     by_rank = rules.split_by is SplitBy.RANK
@@ -225,58 +234,47 @@ def _optimal_deal_values(solver: UpcardSolver, splits: SplitSolver) -> list[Deal
     hit_ev, hit_st = solver._hit_ev, solver._hit_st
     double_ev, double_st = solver._double_ev, solver._double_st
     out: list[DealValue] = []
-    for a in range(10):
-        for b in range(a, 10):
-            if shoe[a] == 0 or shoe[b] - (a == b) <= 0:
+    for a, b, hand, prob, p_bj in _two_card_deals(solver):
+        if a == ACE and b == TEN:
+            pays = float(rules.blackjack_pays)
+            out.append(DealValue(hand, prob, (1.0 - p_bj) * pays, 1.0, None))
+            continue
+        i = solver.row(hand)
+        # The legal actions in ACTION_ORDER (stand, hit, double, split, surrender) with
+        # their values (the split's asked for when it is legal, as ``choose`` does).
+        before: list[tuple[Action, Value | None]] = [
+            (Action.STAND, (float(stand_ev[i]), float(stand_st[i]))),
+            (Action.HIT, (float(hit_ev[i]), float(hit_st[i]))),
+        ]
+        if can_double(rules, hand):
+            before.append((Action.DOUBLE, (float(double_ev[i]), float(double_st[i]))))
+        after: list[tuple[Action, Value | None]] = []
+        if late:
+            after.append((Action.SURRENDER, solver.surrender(hand)))
+        same = 1.0
+        if a == b == TEN and by_rank:
+            same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
+        ev = stake = 0.0
+        first: Action | None = None
+        pair = splits_allowed and a == b
+        for with_split, weight in ((pair, same), (False, 1.0 - same)):
+            if weight <= 0.0:
                 continue
-            prob = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
-            hand_l = [0] * 10
-            hand_l[a] += 1
-            hand_l[b] += 1
-            hand = tuple(hand_l)
-            p_bj = solver.blackjack_chance(hand)
-            if a == ACE and b == TEN:
-                pays = float(rules.blackjack_pays)
-                out.append(DealValue(hand, prob, (1.0 - p_bj) * pays, 1.0, None))
-                continue
-            i = solver.row(hand)
-            # The legal actions in ACTION_ORDER (stand, hit, double, split, surrender) with
-            # their values (the split's asked for when it is legal, as ``choose`` does).
-            before: list[tuple[Action, Value | None]] = [
-                (Action.STAND, (float(stand_ev[i]), float(stand_st[i]))),
-                (Action.HIT, (float(hit_ev[i]), float(hit_st[i]))),
-            ]
-            if can_double(rules, hand):
-                before.append((Action.DOUBLE, (float(double_ev[i]), float(double_st[i]))))
-            after: list[tuple[Action, Value | None]] = []
-            if late:
-                after.append((Action.SURRENDER, solver.surrender(hand)))
-            same = 1.0
-            if a == b == TEN and by_rank:
-                same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
-            ev = stake = 0.0
-            first: Action | None = None
-            pair = splits_allowed and a == b
-            for with_split, weight in ((pair, same), (False, 1.0 - same)):
-                if weight <= 0.0:
-                    continue
-                middle: list[tuple[Action, Value | None]] = (
-                    [(Action.SPLIT, None)] if with_split else []
-                )
-                best: Action | None = None
-                best_ev = 0.0
-                value: Value = ZERO
-                for action, known in before + middle + after:
-                    v = splits.value(b) if known is None else known
-                    if best is None or v[0] > best_ev + _EPS:
-                        best, best_ev, value = action, v[0], v
-                first = first or best
-                ev += weight * value[0]
-                stake += weight * value[1]
-            if solver.peek:
-                ev -= p_bj
-                stake += p_bj
-            out.append(DealValue(hand, prob, ev, stake, first))
+            middle: list[tuple[Action, Value | None]] = [(Action.SPLIT, None)] if with_split else []
+            best: Action | None = None
+            best_ev = 0.0
+            value: Value = ZERO
+            for action, known in before + middle + after:
+                v = splits.value(b) if known is None else known
+                if best is None or v[0] > best_ev + _EPS:
+                    best, best_ev, value = action, v[0], v
+            first = first or best
+            ev += weight * value[0]
+            stake += weight * value[1]
+        if solver.peek:
+            ev -= p_bj
+            stake += p_bj
+        out.append(DealValue(hand, prob, ev, stake, first))
     return out
 
 

@@ -80,18 +80,15 @@ import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
-from twentyone.analysis.exact.shoe import ACE, TEN
+from twentyone.analysis.exact.shoe import TEN
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
-    SPLIT_DOUBLE,
-    SPLIT_HIT,
-    SPLIT_STAND,
     SplitPattern,
     SplitSolver,
     split_patterns,
 )
 from twentyone.analysis.exact.split_pairs import hand_results
-from twentyone.analysis.exact.split_rounds import hand_codes
+from twentyone.analysis.exact.split_rounds import final_layers
 from twentyone.rules import SplitBy
 
 
@@ -139,49 +136,12 @@ def final_hands(splits: SplitSolver, pair: int, hands: int = 2) -> FinalHands:
     counts at once)."""
     solver = splits.solver
     space = solver.space
-    code_of = hand_codes(splits, pair, hands)
-    one_card = pair == ACE and not solver.rules.hit_split_aces
     count = np.zeros((len(space), 2))
     for c in range(10):
         row = space.row(tuple((i == pair) + (i == c) for i in range(10)))
         if row >= 0 and solver.valid[row]:
             count[row, _T if c == pair else _N] += 1.0
-    cards: list[IntArray] = []
-    stakes: list[IntArray] = []
-    counts: list[FloatArray] = []
-    eye = np.eye(10, dtype=np.int64)
-    for start, stop in space.layers:
-        layer = np.flatnonzero(count[start:stop].sum(axis=1) > 0) + start
-        if not len(layer):
-            continue
-        settles = space.stops[layer] | (one_card & (space.ncards[layer] == 2))
-        code = np.full(len(layer), SPLIT_STAND, dtype=np.int64)
-        if np.any(~settles):
-            code[~settles] = code_of(layer[~settles])
-        standing = layer[code == SPLIT_STAND]
-        cards.append(space.comps[standing])
-        stakes.append(np.ones(len(standing), dtype=np.int64))
-        counts.append(count[standing])
-        doubling = layer[code == SPLIT_DOUBLE]
-        for c in range(10):
-            grown = space.grown[doubling, c]
-            ok = grown >= 0
-            ok[ok] = solver.valid[grown[ok]]
-            if np.any(ok):
-                cards.append(space.comps[doubling[ok]] + eye[c])
-                stakes.append(np.full(int(ok.sum()), 2, dtype=np.int64))
-                counts.append(count[doubling[ok]])
-        hitting = layer[code == SPLIT_HIT]
-        child = space.child[hitting]
-        ok = child >= 0
-        ok[ok] = solver.valid[child[ok]]
-        passed = np.broadcast_to(count[hitting][:, None, :], (*ok.shape, 2))[ok]
-        np.add.at(count, child[ok], passed)
-    return FinalHands(
-        np.concatenate(cards) if cards else np.zeros((0, 10), dtype=np.int64),
-        np.concatenate(stakes) if stakes else np.zeros(0, dtype=np.int64),
-        np.concatenate(counts) if counts else np.zeros((0, 2)),
-    )
+    return FinalHands(*final_layers(splits, pair, hands, count))
 
 
 def _first_out(solver_shoe: int, share: float, cards: int) -> list[float]:

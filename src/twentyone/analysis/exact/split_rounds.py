@@ -140,8 +140,6 @@ def hand_set(splits: SplitSolver, pair: int, restricted: bool, hands: int = 2) -
     of equal card count at a time, passes each hitting hand's count to its children."""
     solver = splits.solver
     space = solver.space
-    code_of = hand_codes(splits, pair, hands)
-    one_card = pair == ACE and not solver.rules.hit_split_aces
     count = np.zeros(len(space))
     for c in range(10):
         if restricted and c == pair:
@@ -149,12 +147,29 @@ def hand_set(splits: SplitSolver, pair: int, restricted: bool, hands: int = 2) -
         row = space.row(tuple((i == pair) + (i == c) for i in range(10)))
         if row >= 0 and solver.valid[row]:
             count[row] += 1.0
+    return HandSet(*final_layers(splits, pair, hands, count))
+
+
+def final_layers(
+    splits: SplitSolver, pair: int, hands: int, count: FloatArray
+) -> tuple[IntArray, IntArray, FloatArray]:
+    """The forward pass of :func:`hand_set`: from ``count``, each two-card hand's count of
+    ordered draws (``(N,)``, or ``(N, K)`` for ``K`` counts at once), a layer of equal card
+    count at a time, each hitting hand passes its counts to its children; returns the final
+    hands' cards, stakes (2 for a doubled hand, one row per drawn card) and counts. ``count``
+    is summed into in place."""
+    solver = splits.solver
+    space = solver.space
+    code_of = hand_codes(splits, pair, hands)
+    one_card = pair == ACE and not solver.rules.hit_split_aces
+    extra = count.shape[1:]
     cards: list[IntArray] = []
     stakes: list[IntArray] = []
     counts: list[FloatArray] = []
     eye = np.eye(10, dtype=np.int64)
     for start, stop in space.layers:
-        layer = np.flatnonzero(count[start:stop] > 0) + start
+        reached = count[start:stop].reshape(stop - start, -1).sum(axis=1) > 0
+        layer = np.flatnonzero(reached) + start
         if not len(layer):
             continue
         settles = space.stops[layer] | (one_card & (space.ncards[layer] == 2))
@@ -178,11 +193,12 @@ def hand_set(splits: SplitSolver, pair: int, restricted: bool, hands: int = 2) -
         child = space.child[hitting]
         ok = child >= 0
         ok[ok] = solver.valid[child[ok]]
-        np.add.at(count, child[ok], np.broadcast_to(count[hitting][:, None], ok.shape)[ok])
-    return HandSet(
+        passed = np.broadcast_to(count[hitting][:, None, ...], (*ok.shape, *extra))[ok]
+        np.add.at(count, child[ok], passed)
+    return (
         np.concatenate(cards) if cards else np.zeros((0, 10), dtype=np.int64),
         np.concatenate(stakes) if stakes else np.zeros(0, dtype=np.int64),
-        np.concatenate(counts) if counts else np.zeros(0),
+        np.concatenate(counts) if counts else np.zeros((0, *extra)),
     )
 
 

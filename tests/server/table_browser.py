@@ -118,18 +118,34 @@ def _overlap(a: dict[str, float], b: dict[str, float], slack: float = 0.5) -> bo
     )
 
 
+BADGE_GAP = 2.0
+"""The least room in CSS pixels between two circles' amount badges."""
+
+
+def _covers_disc(circle: dict[str, float], box: dict[str, float], slack: float = 0.5) -> bool:
+    """A box lies over a round circle (not only over the corners of its bounding square)."""
+    r = (circle["right"] - circle["left"]) / 2
+    cx, cy = circle["left"] + r, circle["top"] + r
+    dx = max(box["left"] - cx, 0.0, cx - box["right"])
+    dy = max(box["top"] - cy, 0.0, cy - box["bottom"])
+    return bool(dx * dx + dy * dy < (r - slack) ** 2)
+
+
 def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
     """Everything wrong with the felt's layout: overlaps, things cut off, the active hand out
     of view, what the player must see (the hand played next, the whole split spot where it
     fits, the result, the circles to bet on) under the controls' dock, the dealer's up card
-    out of view while the player decides, card ranks too small on a phone, the header over
-    the dealer's cards."""
+    out of view while the player decides, the dealer's cards out of view when the round
+    settles, amount badges touching, results under 12 px, card ranks too small on a phone, the
+    header over the dealer's cards."""
     faults: list[str] = []
     cards, labels, hands = geometry["cards"], geometry["labels"], geometry["hands"]
     # Cards of different hands (and the dealer's) never touch; within one hand's cascade a
     # later card may lie over an earlier one but never over its rank and suit.
     for i, a in enumerate(cards):
         for b in cards[i + 1 :]:
+            if a["pinned"] != b["pinned"]:
+                continue  # a row scrolled under the pinned top is covered (checked below)
             if a["group"] != b["group"]:
                 if _overlap(a["box"], b["box"]):
                     faults.append(f"card {a['name']} overlaps card {b['name']}")
@@ -139,17 +155,25 @@ def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
                     faults.append(f"card {high['name']} covers the rank of {low['name']}")
     for i, a in enumerate(hands):
         for b in hands[i + 1 :]:
-            if _overlap(a["box"], b["box"]):
+            if a["pinned"] == b["pinned"] and _overlap(a["box"], b["box"]):
                 faults.append(f"hand {a['name']} overlaps hand {b['name']}")
     for i, a in enumerate(labels):
         for b in labels[i + 1 :]:
             # an amount's badge lies across its own circle's edge
-            if a["name"] == b["circle"] or b["name"] == a["circle"]:
+            if a["name"] == b["circle"] or b["name"] == a["circle"] or a["pinned"] != b["pinned"]:
                 continue
-            if _overlap(a["box"], b["box"]):
+            if a["round"] != b["round"] and (a["circle"] or b["circle"]):
+                # another circle's amount badge beside a circle: over its ring or not
+                circle, badge = (a, b) if a["round"] else (b, a)
+                if _covers_disc(circle["box"], badge["box"]):
+                    faults.append(f"label {badge['name']} overlaps circle {circle['name']}")
+            elif _overlap(a["box"], b["box"]):
                 faults.append(f"label {a['name']} overlaps label {b['name']}")
+            elif a["circle"] and b["circle"] and _overlap(a["box"], b["box"], -BADGE_GAP):
+                # two circles' amounts read as one number where their badges touch
+                faults.append(f"badge {a['name']} touches badge {b['name']}")
         for c in cards:
-            if _overlap(a["box"], c["box"]):
+            if a["pinned"] == c["pinned"] and _overlap(a["box"], c["box"]):
                 faults.append(f"label {a['name']} overlaps card {c['name']}")
     width = geometry["viewport"]["width"]
     scroll = geometry["scroll"]
@@ -174,10 +198,14 @@ def layout_faults(geometry: dict[str, Any], phone: bool) -> list[str]:
     if geometry["current"] is not None and not geometry["current"]["visible"]:
         faults.append(f"the hand being played ({geometry['current']['name']}) is out of view")
     faults += [f"{name} is covered or out of view" for name in geometry["covered"]]
+    if geometry["resultSizes"] and min(geometry["resultSizes"]) < 12:
+        faults.append(f"hands' results are {min(geometry['resultSizes'])}px (at least 12)")
     if phone and geometry["rankSizes"] and min(geometry["rankSizes"]) < 14:
         faults.append(f"card ranks are {min(geometry['rankSizes'])}px on a phone (at least 14)")
     if geometry["dealerMissing"]:
         faults.append("the dealer's up card is out of view while the player decides")
+    if geometry["dealerHidden"]:
+        faults.append("the dealer's final hand is out of view when the round settles")
     if geometry["headerCoversDealer"]:
         faults.append("the header covers the dealer's cards")
     return faults

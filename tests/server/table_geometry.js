@@ -58,16 +58,24 @@
     .filter((n) => {
       const words = document.createRange();
       words.selectNodeContents(n);
-      return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      return new Set([...words.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top))).size > 1;
     }).map(name);
   const visibleInWindow = (node) => {
     const r = node.getBoundingClientRect();
     return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
   };
+  // The felt's top (the dealer's cards and the round's line) where it stays at the top of the
+  // window (a phone held sideways): what scrolls under it is covered.
+  const feltTop = document.getElementById('felt-top');
+  const pinned = feltTop && getComputedStyle(feltTop).position === 'sticky' ? feltTop : null;
+  const headerBottom = () => (['sticky', 'fixed'].includes(getComputedStyle(header).position)
+    ? header.getBoundingClientRect().bottom : 0);
+  // What the pinned top holds lies over the rows that scroll under it (covered, not overlapping)
+  const isPinned = (node) => Boolean(pinned && pinned.contains(node));
   const visible = (node) => {
     const r = node.getBoundingClientRect();
-    const top = getComputedStyle(header).position === 'sticky' || getComputedStyle(header).position === 'fixed'
-      ? header.getBoundingClientRect().bottom : 0;
+    const top = pinned && !pinned.contains(node)
+      ? Math.max(headerBottom(), pinned.getBoundingClientRect().bottom) : headerBottom();
     const bottom = getComputedStyle(dock).position === 'sticky' ? dock.getBoundingClientRect().top : innerHeight;
     return r.left >= Math.max(0, sbox.left) - 0.5 && r.right <= Math.min(innerWidth, sbox.right) + 0.5
       && r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
@@ -83,12 +91,16 @@
   const settledLine = document.querySelector('#message.win, #message.loss, #message.even, #message.void');
   // Where the band between the header and the dock can hold them, the whole spot being played
   // (all its split hands) and, after the round, every row's outcomes are in view too.
-  const band = () => {
-    const top = getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+  // (Under a pinned top, the band below it once it is stuck at the top of the window.)
+  const band = (first) => {
+    let top = headerBottom();
+    if (pinned && !pinned.contains(first)) {
+      top = Math.max(top, (parseFloat(getComputedStyle(pinned).top) || 0) + pinned.getBoundingClientRect().height);
+    }
     const bottom = getComputedStyle(dock).position === 'sticky' ? dock.getBoundingClientRect().top : innerHeight;
     return bottom - top;
   };
-  const fits = (first, last) => last.getBoundingClientRect().bottom - first.getBoundingClientRect().top <= band();
+  const fits = (first, last) => last.getBoundingClientRect().bottom - first.getBoundingClientRect().top <= band(first);
   let mustSee = [];
   if (current) {
     mustSee = [current, current.nextElementSibling].filter((n) => n && n.matches('.hand'));
@@ -97,7 +109,9 @@
   } else if (settledLine) {
     const feet = [...felt.querySelectorAll('.hand .hand-foot')].filter(across);
     const last = feet.reduce((a, b) => (b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a), settledLine);
-    mustSee = [settledLine, ...(fits(settledLine, last) ? feet : felt.querySelectorAll('.hand[data-hand="0"] .hand-foot'))].filter(across);
+    // (with the dealer's final hand above them, or under the pinned top)
+    const from = (pinned ? felt.querySelector('.hand[data-hand="0"]') : document.querySelector('#dealer-cards .card')) || settledLine;
+    mustSee = [settledLine, ...(fits(from, last) ? feet : felt.querySelectorAll('.hand[data-hand="0"] .hand-foot'))].filter(across);
   } else if (!felt.querySelector('.hand')) {
     mustSee = [...felt.querySelectorAll('.bet-circle')].filter(across);
   }
@@ -109,6 +123,9 @@
   const peekShows = Boolean(peek && peek.getClientRects().length && upCard
     && peek.querySelector(`[data-card="${upCard.dataset.card}"]`) && visibleInWindow(peek));
   const dealerMissing = deciding && Boolean(upCard) && !visible(upCard) && !peekShows;
+  // When the round settles, the dealer's final hand is in view with its result.
+  const dealerHidden = Boolean(settledLine)
+    && [...document.querySelectorAll('#dealer-cards .card')].some((c) => !visible(c));
   const headerBox = header.getBoundingClientRect();
   const dealerBox = document.getElementById('dealer-cards').getBoundingClientRect();
   return {
@@ -119,11 +136,12 @@
     page: { width: document.documentElement.scrollWidth },
     cards: cards.map((c) => ({ name: name(c), box: rect(c), corner: corner(c) ? rect(corner(c)) : null,
       group: c.parentElement.closest('.hand') ? `${c.closest('.hand').dataset.spot}/${c.closest('.hand').dataset.hand}` : 'dealer',
-      z: Number(c.style.zIndex || 0), inScroller: inScroller(c) })),
+      z: Number(c.style.zIndex || 0), inScroller: inScroller(c), pinned: isPinned(c) })),
     labels: labels.map((n) => ({ name: name(n), box: rect(n), inScroller: inScroller(n),
+      round: n.matches('.bet-circle, .side-circle'), pinned: isPinned(n),
       circle: n.matches('.stake') ? name(n.closest('.bet-circle, .side-circle')) : null,
       group: n.closest('.hand') ? `${n.closest('.hand').dataset.spot}/${n.closest('.hand').dataset.hand}` : '' })),
-    hands: cardBoxes.map((n) => ({ name: name(n), box: rect(n) })),
+    hands: cardBoxes.map((n) => ({ name: name(n), box: rect(n), pinned: isPinned(n) })),
     rankSizes,
     clipped,
     overRing,
@@ -131,6 +149,9 @@
     current: current ? { name: name(current), visible: visible(current) } : null,
     covered: mustSee.filter((n) => !visible(n)).map(name),
     dealerMissing,
+    dealerHidden,
+    resultSizes: [...felt.querySelectorAll('.hand-outcome')].filter((n) => n.getClientRects().length)
+      .map((n) => parseFloat(getComputedStyle(n).fontSize)),
     headerCoversDealer: (getComputedStyle(header).position !== 'static')
       && headerBox.bottom > dealerBox.top && headerBox.top < dealerBox.bottom,
   };

@@ -84,18 +84,24 @@ export function buildFelt(table, stepper, handlers) {
     "section",
     { class: "felt", id: "felt", "aria-label": t("page.table") },
     el("div", { class: "shoe", id: "shoe", "aria-hidden": "true" }, el("span")),
+    // the dealer's cards and the round's line: on a phone held sideways they stay at the top
+    // of the window while the rows of split hands scroll under them (table.css)
     el(
       "div",
-      { class: "dealer-area" },
-      el("div", { class: "dealer-tray", id: "dealer-tray", "aria-hidden": "true" }),
-      el("div", { class: "cards dealer-cards", id: "dealer-cards" }),
-      el("div", { class: "dealer-label", id: "dealer-total", text: t("replay.dealer") }),
-    ),
-    el(
-      "div",
-      { class: "felt-line", id: "felt-line" },
-      el("p", { class: "message", id: "message" }),
-      el("div", { class: "side-wins", id: "side-wins" }),
+      { class: "felt-top", id: "felt-top" },
+      el(
+        "div",
+        { class: "dealer-area" },
+        el("div", { class: "dealer-tray", id: "dealer-tray", "aria-hidden": "true" }),
+        el("div", { class: "cards dealer-cards", id: "dealer-cards" }),
+        el("div", { class: "dealer-label", id: "dealer-total", text: t("replay.dealer") }),
+      ),
+      el(
+        "div",
+        { class: "felt-line", id: "felt-line" },
+        el("p", { class: "message", id: "message" }),
+        el("div", { class: "side-wins", id: "side-wins" }),
+      ),
     ),
     el("div", { class: "spots-scroll", id: "spots-scroll", role: "region", "aria-label": t("felt.spots"), tabindex: "0", onscroll: (/** @type {Event} */ e) => markEdges(/** @type {HTMLElement} */ (e.currentTarget)) }, spots),
   );
@@ -170,15 +176,19 @@ export function dealerText(d) {
 }
 
 /**
+ * A hand's result: the outcome's word and the signed net amount ("Win" "+10.00"; a push has
+ * no amount). Where a hand's column is narrow the word is for screen readers only (table.css):
+ * "Blackjack +750,00" cannot be one line in 100 px, and the hand's badge above already says
+ * Blackjack or Bust.
  * @param {{outcome: string | null, returned: number | null, stake: number}} h
- * @returns {{text: string, cls: string}}
+ * @returns {{word: string, amount: string, cls: string}}
  */
 function outcomeText(h) {
-  if (!h.outcome) return { text: "", cls: "" };
+  if (!h.outcome) return { word: "", amount: "", cls: "" };
   const net = (h.returned ?? 0) - h.stake;
   const cls = WIN.has(h.outcome) ? "win" : h.outcome === "push" ? "push" : "lose";
-  const amount = net > 0 ? ` +${formatMoney(net)}` : net < 0 ? ` −${formatMoney(-net)}` : "";
-  return { text: `${outcomeName(h.outcome)}${amount}`, cls };
+  const amount = net > 0 ? `+${formatMoney(net)}` : net < 0 ? `−${formatMoney(-net)}` : "";
+  return { word: outcomeName(h.outcome), amount, cls };
 }
 
 /**
@@ -248,8 +258,11 @@ export function updateFelt(felt, model, view) {
       /** @type {HTMLElement} */ (node.querySelector(".hand-stake")).textContent = h.outcome ? "" : h.doubled ? t("felt.stake-doubled", { amount: formatMoney(h.stake) }) : formatMoney(h.stake);
       const outcome = outcomeText(h);
       const outcomeNode = /** @type {HTMLElement} */ (node.querySelector(".hand-outcome"));
-      outcomeNode.textContent = outcome.text;
-      outcomeNode.className = `hand-outcome ${outcome.cls}`;
+      outcomeNode.replaceChildren(
+        ...(outcome.word ? [el("span", { class: "outcome-word", text: outcome.amount ? `${outcome.word} ` : outcome.word })] : []),
+        ...(outcome.amount ? [el("span", { class: "outcome-amount", text: outcome.amount })] : []),
+      );
+      outcomeNode.className = `hand-outcome ${outcome.cls}${outcome.amount ? " has-amount" : ""}`;
     });
     spotNode.classList.toggle("has-hands", hands.length > 0);
     spotNode.classList.toggle("many", hands.length > 1);
@@ -321,7 +334,7 @@ export function showActiveHand() {
     const circle = document.querySelector(".spot .circles");
     const name = document.querySelector(".spot .spot-name");
     if (circle) {
-      const [top, bottom] = clearBand();
+      const [top, bottom] = clearBand(true);
       const r = circle.getBoundingClientRect();
       // the circles with the spots' names under them, else the circles alone
       const low = name && name.getBoundingClientRect().bottom - r.top + 8 <= bottom - top ? name.getBoundingClientRect().bottom : r.bottom;
@@ -339,7 +352,10 @@ export function showActiveHand() {
       scroller.scrollBy({ left: r.left + r.width / 2 - (box.left + box.width / 2), behavior: "auto" });
     }
   }
-  const [top, bottom] = clearBand();
+  const [top, bottom] = clearBand(true);
+  // Pinned at the top (a phone held sideways), the dealer's cards and the round's line are in
+  // view whatever the scroll: the band below them is for the hands alone.
+  const pinned = pinnedTop();
   const dealer = document.getElementById("dealer-cards");
   /** @type {Element[][]} */
   let choices;
@@ -352,15 +368,19 @@ export function showActiveHand() {
     const spot = [hands[0] || active, hands[hands.length - 1] || next];
     choices = [[dealer, ...spot], [dealer, next], spot, [active, next], [active]];
   } else if (settled) {
-    // The round's result with every row's outcomes under it, else the first row's, and the
-    // dealer's cards above it where the band holds them.
+    // The dealer's final hand and the round's result with every row's outcomes under them,
+    // else the first row's (pinned: the rows of hands from the first).
     const feet = [...document.querySelectorAll(".hand .hand-foot")];
     const last = feet.reduce((a, b) => (b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a), active);
     const row = document.querySelector(".hand[data-hand='0'] .hand-foot") || active;
-    choices = [[dealer, last], [active, last], [dealer, row], [active, row], [active]];
+    const first = pinned ? document.querySelector(".hand[data-hand='0']") || row : dealer;
+    choices = [[first, last], [first, row], [active, row], [active]];
   } else {
     choices = [[dealer, active], [active]];
   }
+  // pinned, the dealer's cards are in view whatever the scroll: only what lies below counts
+  if (pinned) choices = choices.filter((c) => !c.some((n) => pinned.contains(n)));
+  if (!choices.length) choices = [[active]];
   const span = (/** @type {Element[]} */ nodes) => {
     const boxes = nodes.filter(Boolean).map((n) => n.getBoundingClientRect());
     return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
@@ -382,7 +402,7 @@ export function showDealerPeek() {
   const dealer = document.getElementById("dealer-cards");
   if (!peek || !dealer) return;
   const deciding = document.querySelector(".hand.current, #insurance-buttons");
-  const [top, bottom] = clearBand();
+  const [top, bottom] = clearBand(false);
   const box = dealer.getBoundingClientRect();
   const away = box.top < top - 0.5 || box.bottom > bottom + 0.5;
   const show = Boolean(deciding && dealer.children.length && away);
@@ -402,10 +422,27 @@ export function showDealerPeek() {
   peek.hidden = !show;
 }
 
-/** The band of the window that neither the sticky header nor the controls' dock covers. */
-function clearBand() {
+/**
+ * The felt's top (the dealer's cards and the round's line) where it stays at the top of the
+ * window as the page scrolls (a phone held sideways), else null.
+ * @returns {HTMLElement | null}
+ */
+function pinnedTop() {
+  const node = document.getElementById("felt-top");
+  return node && getComputedStyle(node).position === "sticky" ? node : null;
+}
+
+/**
+ * The band of the window that neither the sticky header nor the controls' dock covers; for
+ * the hands (``belowPinned``) the band under the felt's pinned top too, where it would lie once
+ * stuck (its height below its sticky offset).
+ * @param {boolean} belowPinned
+ */
+function clearBand(belowPinned) {
   const header = document.querySelector(".topbar");
-  const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  let top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  const pinned = belowPinned ? pinnedTop() : null;
+  if (pinned) top = Math.max(top, (parseFloat(getComputedStyle(pinned).top) || 0) + pinned.getBoundingClientRect().height);
   const controls = document.getElementById("controls-dock");
   const bottom = controls && getComputedStyle(controls).position === "sticky" ? controls.getBoundingClientRect().top : window.innerHeight;
   return [top, bottom];

@@ -102,6 +102,7 @@ def register(app: typer.Typer) -> None:
         from twentyone.errors import InvalidArgumentError, TwentyoneError
         from twentyone.server.app import create_app
         from twentyone.server.settings import ServerSettings
+        from twentyone.store.cli import database_error
 
         settings = ServerSettings(
             secure_cookies=secure_cookies,
@@ -115,9 +116,7 @@ def register(app: typer.Typer) -> None:
         except TwentyoneError as exc:
             raise InvalidArgumentError(str(exc)) from exc
         except (SQLAlchemyError, ValueError) as exc:
-            message = " ".join(str(exc).split())
-            where = db or "the default database"
-            raise InvalidArgumentError(f"cannot open {where}: {message}") from exc
+            raise database_error(db, exc) from exc
         advice = transport_advice(host, secure_cookies, forwarded_allow_ips)
         if advice is not None:
             typer.echo(f"twentyone: {advice}", err=True)

@@ -5,6 +5,7 @@ the person's own words where a person reads the output."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,51 @@ def test_a_bad_paytables_file_is_one_line(
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith("error: invalid-rules: ") and problem in lines[0], lines[0]
     assert str(path) in lines[0]
+
+
+def test_simulate_reads_as_house_edge_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """simulate printed -0.00563 where house-edge prints -0.5630% for the same exact figure,
+    and its events by their keys (player_blackjack, dealer_blackjack_refund) with rows of
+    zeros for what the game never does (a Charlie in European)."""
+    assert main(["house-edge", "european", "--strategy", "basic"]) == 0
+    edge = capsys.readouterr().out
+    exact = re.search(r"player EV per initial bet\s+(\S+%)", edge)
+    per_total = re.search(r"EV per total amount bet\s+(\S+%)", edge)
+    assert exact is not None and per_total is not None
+    argv = ["simulate", "european", "--rounds", "2e4", "--seed", "4", "--workers", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("European Blackjack: 20,000 rounds")
+    assert re.search(rf"exact EV\s+{re.escape(exact.group(1))}\s", out), out
+    assert f"exact {per_total.group(1)}" in out
+    assert re.search(r"EV per initial bet\s+[+-]\d\.\d{4}%  99% CI \[", out)
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", out), out  # no key of the JSON object
+    assert "player blackjack" in out and "not seen: a Charlie" in out
+
+
+@pytest.mark.parametrize("bet", ["lucky-lucky", "lucky-7", "lucky-ladies"])
+def test_sidebet_names_outcomes_for_people(bet: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The table read 'suited-777', 'qh-pair-dealer-blackjack': the outcomes' ids."""
+    from twentyone.sidebets.paytables import OUTCOMES, SideBetName
+
+    assert main(["sidebet", bet]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert len(rows) >= len(OUTCOMES[SideBetName(bet)])
+    slugs = {o for o in OUTCOMES[SideBetName(bet)] if "-" in o and not o.replace("-", "").isdigit()}
+    assert not [row for row in rows for slug in slugs if slug in row], rows
+
+
+def test_the_readme_names_every_command() -> None:
+    """A first-time user reads the README's table: ``admin`` and ``migrate`` were missing."""
+    import typer.main
+
+    from twentyone.cli import app
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    group = typer.main.get_group(app)
+    missing = [
+        name
+        for name in group.list_commands(typer.Context(group))  # type: ignore[arg-type]
+        if f"`twentyone {name} " not in readme
+    ]
+    assert missing == []

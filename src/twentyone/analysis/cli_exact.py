@@ -4,10 +4,11 @@
 [--distribution/--no-distribution]`` prints the player's expected result per initial bet, the
 RTP and the result per amount staked; with ``--json`` one object ``{"variant", "rules",
 "strategy", "ev", "rtp", "ev_per_total_bet", "seconds"}`` plus ``expected_stake``,
-``insurance_ev``, ``sd``, ``variance`` and ``distribution`` (``{"outcomes": [{"net",
-"probability"}], "exact", "sd", "variance"}``: every net result of a round per initial bet with
-its chance; ``exact`` is false when split rounds that may be resplit enter, their hands combined
-given the dealer's outcome).
+``insurance_ev``, ``sd``, ``variance``, ``sd_exact`` and ``distribution`` (``{"outcomes":
+[{"net", "probability"}], "exact", "approximate", "sd", "variance", "sd_exact", "table_sd",
+"table_variance"}``: every net result of a round per initial bet with its chance; ``exact`` is
+false when split rounds that may be resplit enter, their hands combined given the dealer's
+outcome, ``approximate`` the chance of those rounds; docs/commands.md lists every command's).
 
 The distribution costs more than the house edge itself (one to three times as long), so it is
 computed only where it is shown: in the JSON object (``--no-distribution`` leaves ``sd``,

@@ -184,3 +184,26 @@ def test_the_readme_names_every_command() -> None:
         if f"`twentyone {name} " not in readme
     ]
     assert missing == []
+
+
+def test_the_readmes_catalogue_mistakes_are_what_games_check_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's example of three mistakes could not be produced: a rule key misspelt keeps
+    the rules as a whole (late surrender without a peek) from being checked. Its example
+    catalogue with those three mistakes made prints exactly its lines."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Games as data", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    shown = section.split("for example\n\n```\n", 1)[1].split("```", 1)[0].splitlines()
+    broken = (
+        example.replace('"generous"', '"first-use-generous"')
+        .replace('surrender = "late"', 'surender = "late"')
+        .replace("dealer_hits_soft_17 = true", 'dealer_hits_soft_17 = "maybe"')
+        + "gold = { min_bet = 5000, max_bet = 1000 }\n"
+    )
+    path = tmp_path / "games.toml"
+    path.write_text(broken, encoding="utf-8")
+    assert main(["games", "check", str(path)]) == 2
+    printed = capsys.readouterr().err.replace(str(path), "games.toml").splitlines()
+    assert printed == shown

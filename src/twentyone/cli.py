@@ -253,7 +253,11 @@ def play_command(
 ) -> None:
     """Play in the terminal with a play-money balance (an unfinished round resumes)."""
     from twentyone.display import reading
+    from twentyone.errors import InvalidArgumentError
     from twentyone.terminal import play
+
+    if not player.strip() or len(player) > 100:  # the store's names are 1 to 100 characters
+        raise InvalidArgumentError("the player name must be 1 to 100 characters")
 
     with reading(lang.value):
         play(variant, url=db, player=player)

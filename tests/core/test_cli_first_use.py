@@ -207,3 +207,15 @@ def test_the_readmes_catalogue_mistakes_are_what_games_check_prints(
     assert main(["games", "check", str(path)]) == 2
     printed = capsys.readouterr().err.replace(str(path), "games.toml").splitlines()
     assert printed == shown
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 101])
+def test_play_refuses_a_player_name_the_store_cannot_keep(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty name made a nameless player (a blank link in the back office); one over the
+    column's 100 characters fails on PostgreSQL with the driver's traceback."""
+    line = _fails(
+        capsys, ["play", "european", "--player", name, "--db", "sqlite://"], "invalid-argument"
+    )
+    assert "1 to 100 characters" in line

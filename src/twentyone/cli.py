@@ -3,7 +3,9 @@
 Each package registers its own sub-commands (``register(app)``), so this module only wires them
 and turns every caller error into exit status 2 with one line on stderr. A package's commands
 are imported only when one of them runs (:class:`LazyGroup`): ``--help`` and ``variants`` load
-neither the web server, the database nor the numerical libraries.
+neither the web server, the database nor the numerical libraries. Not even the games are loaded
+at import, so an operator's bad ``$TWENTYONE_GAMES`` or ``$TWENTYONE_PAYTABLES`` file is reported
+by :func:`main` in one line, like any other mistake.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from typer._click import exceptions as typer_click  # typer ≥ 0.29 vendors its
 from typer.core import TyperCommand, TyperGroup
 
 from twentyone.errors import TwentyoneError
-from twentyone.variants import all_variants, find_variant
 
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "sidebet": (
@@ -137,7 +138,9 @@ def _print_json(data: Any) -> None:
 
 @app.command("variants")
 def variants_command(as_json: JsonFlag = False) -> None:
-    """List the variant presets."""
+    """List the games: the presets and those of $TWENTYONE_GAMES."""
+    from twentyone.variants import all_variants
+
     items: list[dict[str, Any]] = [
         {
             "name": v.name,
@@ -180,6 +183,7 @@ def rules_command(
     """Show a variant's rules text (generated from its rule switches)."""
     from twentyone.display import reading, text
     from twentyone.rulestext import rules_document
+    from twentyone.variants import find_variant
 
     with reading(lang.value):
         document = rules_document(find_variant(variant))
@@ -216,6 +220,8 @@ def replay_command(
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise InvalidScenarioError(f"cannot read {file}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise InvalidScenarioError(f"{file} is not UTF-8 text (a scenario is JSON)") from exc
     result = replay_text(text)
     if as_json:
         _print_json(result)
@@ -247,7 +253,11 @@ def play_command(
 ) -> None:
     """Play in the terminal with a play-money balance (an unfinished round resumes)."""
     from twentyone.display import reading
+    from twentyone.errors import InvalidArgumentError
     from twentyone.terminal import play
+
+    if not player.strip() or len(player) > 100:  # the store's names are 1 to 100 characters
+        raise InvalidArgumentError("the player name must be 1 to 100 characters")
 
     with reading(lang.value):
         play(variant, url=db, player=player)
@@ -268,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     except typer_click.NoArgsIsHelpError:
         return 0  # the help text is already printed
     except (click.UsageError, typer_click.UsageError) as exc:
-        message = " ".join(exc.format_message().split())
+        # typer validates through pydantic, which puts "Value error, " before the reason
+        message = " ".join(exc.format_message().split()).replace(": Value error, ", ": ")
         print(f"error: usage: {message}", file=sys.stderr)
         return 2
     return 0

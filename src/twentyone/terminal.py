@@ -11,7 +11,10 @@ catalogue key (``term.*`` and the table's own), in the reader's language
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
 
+from babel import Locale
+from babel.numbers import NumberFormatError, parse_decimal
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
@@ -19,6 +22,7 @@ from rich.text import Text
 
 from twentyone.cards import Card
 from twentyone.display import (
+    LOCALES,
     action_name,
     error_sentence,
     format_money,
@@ -26,6 +30,7 @@ from twentyone.display import (
     format_time,
     hand_label,
     hint_line,
+    language,
     move_name,
     outcome_name,
     phase_name,
@@ -41,6 +46,7 @@ from twentyone.engine import Action
 from twentyone.errors import TwentyoneError
 from twentyone.rules import Rules
 from twentyone.rulestext import rules_lines
+from twentyone.store.cli import open_service
 from twentyone.store.service import TableService
 from twentyone.store.views import RoundState, TableState
 from twentyone.variants import Variant, find_variant
@@ -80,6 +86,27 @@ def money(minor: int) -> str:
     ('1,234.50', '-0.05')
     """
     return format_money(minor)
+
+
+def typed_amount(typed: str) -> int | None:
+    """The minor units of an amount the player typed, or ``None`` if it is not one.
+
+    The reader's own notation comes first (``2,50`` or ``1.000`` in Italian, ``1,000`` in
+    English), then a plain decimal point, which every keyboard has (``2.50`` in Italian too);
+    a fraction of a cent, an infinity or a word is no amount.
+
+    >>> typed_amount("2.50"), typed_amount("1,000"), typed_amount("2,5"), typed_amount("abc")
+    (250, 100000, None, None)
+    """
+    locale = Locale.parse(LOCALES[language()], sep="-")
+    for parse in (lambda t: parse_decimal(t, locale=locale, strict=True), Decimal):
+        try:
+            value = parse(typed) * 100
+        except (NumberFormatError, InvalidOperation, ValueError):
+            continue
+        if value.is_finite() and value == value.to_integral_value():
+            return int(value)
+    return None
 
 
 def card_text(card: Card | None) -> Text:
@@ -257,8 +284,8 @@ class TerminalGame:
     def _betting_command(self, command: str, state: TableState) -> RoundState | None:
         svc, pid, name = self.service, self.player_id, self.variant.name
         if command.startswith("chip"):
-            value = round(float(command[4:].strip() or "0") * 100)
-            if value not in state.chips:
+            value = typed_amount(command[4:].strip())
+            if value is None or value not in state.chips:
                 raise _UsageError(
                     text("term.chips-are", chips=", ".join(money(c) for c in state.chips))
                 )
@@ -275,7 +302,7 @@ class TerminalGame:
             svc.seat.undo(pid, name)
         elif command in ("c", "clear"):
             svc.seat.clear(pid, name)
-        elif command in ("2", "double"):
+        elif command in ("x2", "double"):
             svc.seat.double_bets(pid, name)
         elif command in ("r", "rebet"):
             svc.seat.rebet(pid, name)
@@ -447,14 +474,15 @@ def play(
     """Run the terminal game for ``player`` at ``variant_name``'s table."""
     variant = find_variant(variant_name)
     console = console or Console()
-    svc = service or TableService.open(url)
+    svc = service or open_service(url)
     try:
         info = svc.accounts.get_or_create_player(player)
         game = TerminalGame(svc, info.id, variant, console, ask or console.input)
         try:
             game.run()
         except (EOFError, KeyboardInterrupt):
-            console.print("\n" + text("term.bye"))
+            waiting = svc.play.current_round(info.id) is not None
+            console.print("\n" + text("term.bye" if waiting else "term.goodbye"))
     finally:
         if service is None:
             svc.close()

@@ -92,3 +92,72 @@ def test_insurance_apply_to_all(tmp_path: Path, variant: str) -> None:
     player = service.accounts.find_player("ann")
     assert player is not None and player.open_round_id is None
     service.close()
+
+
+@pytest.mark.parametrize("typed", ["chip abc", "chip inf", "chip nan", "chip 2,5", "chip 0.001"])
+def test_a_chip_that_is_no_amount_is_refused(tmp_path: Path, typed: str) -> None:
+    """Was a ValueError traceback that ended the game: now the chips are listed and play goes
+    on (the next line still places a bet)."""
+    service = _service(tmp_path, [])
+    output = _run(service, "european", [typed, "chip 5", "1", "q"])
+    assert "Traceback" not in output
+    assert "chips are 1.00, 5.00, 10.00, 25.00, 100.00, 500.00" in output
+    assert service.seat.table(_ann(service), "european").layout.spots[0].bet == 500
+    service.close()
+
+
+def test_an_italian_player_types_a_chip_the_italian_way(tmp_path: Path) -> None:
+    """Italian money reads 5,00 (the table shows the chips so); "chip 5,00" crashed, and
+    "chip 5.00" (a keyboard's point) stays understood."""
+    from twentyone.display import reading
+
+    service = _service(tmp_path, [])
+    with reading("it"):
+        _run(service, "european", ["chip 5,00", "1", "chip 10.00", "1", "q"])
+    assert service.seat.table(_ann(service), "european").layout.spots[0].bet == 500 + 1000
+    service.close()
+
+
+def test_double_the_bets_has_a_key_of_its_own(tmp_path: Path) -> None:
+    """The help said "2 DOUBLE", but 2 places a chip on spot 2: "x2" (or "double") doubles."""
+    service = _service(tmp_path, [])
+    output = _run(service, "lucky-lucky", ["?", "chip 5", "1", "x2", "2", "q"])
+    assert "x2 DOUBLE" in output and " 2 DOUBLE" not in output
+    spots = service.seat.table(_ann(service), "lucky-lucky").layout.spots
+    assert (spots[0].bet, spots[1].bet) == (1000, 500)
+    service.close()
+
+
+def test_leaving_with_no_round_open_does_not_say_one_waits(tmp_path: Path) -> None:
+    """Ctrl-D at the bet prompt said "an unfinished round waits for you" with none open."""
+    service = _service(tmp_path, ["Th 6c 6h Ts"])
+
+    def leave(keys: list[str]) -> str:
+        out = io.StringIO()
+        console = Console(file=out, width=120, color_system=None)
+        answers = iter(keys)
+
+        def ask(prompt: str) -> str:
+            console.print(prompt, end="")
+            return next(answers)  # past the last key: StopIteration, as Ctrl-D is EOFError
+
+        def ask_or_eof(prompt: str) -> str:
+            try:
+                return ask(prompt)
+            except StopIteration:
+                raise EOFError from None
+
+        play("european", player="ann", console=console, ask=ask_or_eof, service=service)
+        return out.getvalue()
+
+    idle = leave([])
+    assert idle.rstrip().endswith("bye") and "waits for you" not in idle
+    mid_round = leave(["1", "d"])
+    assert "an unfinished round waits for you" in mid_round
+    service.close()
+
+
+def _ann(service: TableService) -> str:
+    player = service.accounts.find_player("ann")
+    assert player is not None
+    return player.id

@@ -71,3 +71,39 @@ def test_a_name_taken_is_refused(url: str) -> None:
     again = runner.invoke(app, ["admin", "add", "ADA", "--db", url], input=typed)
     assert isinstance(again.exception, AdminExistsError)  # `twentyone` prints it, exit 2
     assert "already exists" in str(again.exception)
+
+
+@pytest.mark.parametrize("name", ["   ", "x" * 101])
+def test_a_bad_name_is_an_invalid_argument_not_a_weak_password(url: str, name: str) -> None:
+    """Was refused with the code ``weak-password`` (before any password was typed)."""
+    from twentyone.errors import InvalidArgumentError
+
+    result = CliRunner().invoke(app, ["admin", "add", name, "--db", url], input="")
+    assert isinstance(result.exception, InvalidArgumentError)
+    assert result.exception.code == "invalid-argument"
+    assert "the name must be 1 to 100 characters" in str(result.exception)
+    assert "Password" not in result.output
+
+
+def test_a_taken_name_is_refused_before_the_password_is_asked(url: str) -> None:
+    """The operator typed the password twice, then learnt the name was taken."""
+    runner = CliRunner()
+    typed = "correct horse battery\n" * 2
+    assert runner.invoke(app, ["admin", "add", "ada", "--db", url], input=typed).exit_code == 0
+    again = runner.invoke(app, ["admin", "add", "Ada", "--db", url], input=typed)
+    assert isinstance(again.exception, AdminExistsError)
+    assert "Password" not in again.output
+
+
+def test_a_database_that_will_not_open_is_one_line(
+    url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was SQLAlchemy's traceback (after the password had been typed)."""
+    from twentyone.cli import main
+
+    assert main(["admin", "add", "ada", "--db", "nope://x"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == (
+        "error: invalid-argument: cannot open nope://x: Can't load plugin: sqlalchemy.dialects:nope"
+    )
+    assert "Password" not in captured.out

@@ -360,10 +360,12 @@ def test_cli_options_and_default_decks(
 
 @pytest.mark.usefixtures("cli")
 def test_cli_table_output(capsys: pytest.CaptureFixture[str]) -> None:
-    """Without --json the command prints a readable table with the RTP."""
+    """Without --json the command prints a readable table with the RTP, the outcomes by their
+    names (the pay table's id in brackets, for --paytable)."""
     status, out, _ = run(capsys, "sidebet", "lucky-lucky")
     assert status == 0
-    assert "suited-777" in out
+    assert "Suited 7-7-7" in out and "suited-777" not in out
+    assert "(felt)" in out
     assert "RTP: 96.0518%" in out
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,7 +15,12 @@ import pytest
 from twentyone.analysis.sidebets import analyse_side_bet
 from twentyone.errors import InvalidRulesError
 from twentyone.rules import Rules, SideBetRules
-from twentyone.sidebets.paytables import SideBetName, find_paytable, load_paytables
+from twentyone.sidebets.paytables import (
+    SideBetName,
+    find_paytable,
+    load_paytables,
+    unregister_paytable,
+)
 
 HOUSE_TABLE = {
     "name": "house-special",
@@ -30,6 +36,14 @@ HOUSE_TABLE = {
         "any-19": 1,
     },
 }
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_house_table() -> Iterator[None]:
+    """The registry is the process's: a table left in it would be a pay table without a display
+    name for the tests that run after these in the same worker (test_api_names)."""
+    yield
+    unregister_paytable(SideBetName.LUCKY_LUCKY, "house-special")
 
 
 @pytest.mark.rule("spec-4.paytables")

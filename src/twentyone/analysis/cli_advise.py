@@ -21,7 +21,7 @@ import typer
 
 from twentyone.analysis.advice_round import situation_of
 from twentyone.analysis.advisor import Advice, advise, unseen
-from twentyone.cards import Card, Shoe, parse_cards
+from twentyone.cards import Card, Shoe, parse_cards, verify_shoe
 from twentyone.display import format_money, hint_line
 from twentyone.engine import Phase, Round, SpotBet
 from twentyone.errors import InvalidArgumentError
@@ -97,8 +97,13 @@ def hint_lines(advice: Advice) -> list[str]:
 def advice_of(
     rules: Rules, hand: tuple[Card, ...], up: Card, seen: tuple[Card, ...]
 ) -> list[tuple[str, Advice]]:
-    """The decisions the deal asks (insurance or even money, then the hand), with advice."""
-    unseen(rules, (*hand, up, *seen))
+    """The decisions the deal asks (insurance or even money, then the hand), with advice.
+
+    Raises:
+        InvalidCardError: when the shoe cannot hold the cards named (three A♠ in two decks,
+            as a scenario's shoe is checked), even though the advice itself counts ranks only.
+    """
+    verify_shoe((*hand, up, *seen), rules.decks)
     rnd = Round.start(rules, [SpotBet(BET)], Shoe(_deal(rules, hand, up, seen)))
     out: list[tuple[str, Advice]] = []
     while not rnd.is_over:

@@ -4,10 +4,11 @@
 [--distribution/--no-distribution]`` prints the player's expected result per initial bet, the
 RTP and the result per amount staked; with ``--json`` one object ``{"variant", "rules",
 "strategy", "ev", "rtp", "ev_per_total_bet", "seconds"}`` plus ``expected_stake``,
-``insurance_ev``, ``sd``, ``variance`` and ``distribution`` (``{"outcomes": [{"net",
-"probability"}], "exact", "sd", "variance"}``: every net result of a round per initial bet with
-its chance; ``exact`` is false when split rounds that may be resplit enter, their hands combined
-given the dealer's outcome).
+``insurance_ev``, ``sd``, ``variance``, ``sd_exact`` and ``distribution`` (``{"outcomes":
+[{"net", "probability"}], "exact", "approximate", "sd", "variance", "sd_exact", "table_sd",
+"table_variance"}``: every net result of a round per initial bet with its chance; ``exact`` is
+false when split rounds that may be resplit enter, their hands combined given the dealer's
+outcome, ``approximate`` the chance of those rounds; docs/commands.md lists every command's).
 
 The distribution costs more than the house edge itself (one to three times as long), so it is
 computed only where it is shown: in the JSON object (``--no-distribution`` leaves ``sd``,
@@ -27,7 +28,7 @@ from typing import Annotated
 
 import typer
 
-from twentyone.errors import InvalidRulesError
+from twentyone.errors import InvalidArgumentError, InvalidRulesError
 from twentyone.rules import Rules
 from twentyone.variants import find_variant
 
@@ -153,13 +154,15 @@ def strategy_command(
     """Basic strategy chart (hard, soft, pairs) derived from the exact values."""
     from twentyone.analysis.exact.chart import chart_html, chart_png, chart_text
     from twentyone.analysis.exact.strategy import strategy_chart
+    from twentyone.display import variant_name
 
     name, rules = rules_with_overrides(variant, rule)
-    chart = strategy_chart(rules, title=f"{name}: basic strategy ({rules.decks} decks)")
+    # The chart is read by people (a printed or pasted picture): the game's title, not its id.
+    changed = " ".join(rule or ())
+    title = f"{variant_name(name)}{f' ({changed})' if changed else ''}: basic strategy"
+    chart = strategy_chart(rules, title=f"{title} ({rules.decks} decks)")
     if fmt is ChartFormat.PNG:
-        path = out or Path(f"strategy-{name}.png")
-        path.write_bytes(chart_png(chart))
-        print(path)
+        _write(out or Path(f"strategy-{name}.png"), chart_png(chart))
         return
     if fmt is ChartFormat.JSON:
         text = json.dumps({"variant": name, **chart.to_dict()}) + "\n"
@@ -168,10 +171,23 @@ def strategy_command(
     else:
         text = chart_text(chart)
     if out is not None:
-        out.write_text(text)
-        print(out)
+        _write(out, text.encode("utf-8"))
     else:
         sys.stdout.write(text)
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write the chart to ``path`` and print where it went.
+
+    Raises:
+        InvalidArgumentError: when ``path`` cannot be written (no such folder, a folder, no
+            permission), in one line instead of a traceback.
+    """
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot write the chart to {path}: {exc.strerror}") from exc
+    print(path)
 
 
 def register(app: typer.Typer) -> None:

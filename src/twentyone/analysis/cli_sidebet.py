@@ -52,8 +52,15 @@ def sidebet(
 
 
 def _print_table(analysis: SideBetAnalysis) -> None:
-    """A readable table of the analysis."""
-    title = f"{analysis.name} — pay table {analysis.paytable}, {analysis.decks} decks"
+    """A readable table of the analysis: the side bet, its pay table and outcomes by their
+    names (the ids ``--paytable`` takes and the JSON holds are in brackets after the names)."""
+    from twentyone.display import paytable_name, side_bet_name, side_outcome_name
+
+    bet, table_id = str(analysis.name), analysis.paytable
+    title = (
+        f"{side_bet_name(bet)} — {paytable_name(bet, table_id)} ({table_id}), "
+        f"{analysis.decks} decks"
+    )
     if analysis.third_card is not None:
         title += f", third card {analysis.third_card}"
     table = Table(title=title)
@@ -64,7 +71,7 @@ def _print_table(analysis: SideBetAnalysis) -> None:
     table.add_column("contribution", justify="right")
     for line in analysis.outcomes:
         table.add_row(
-            line.outcome,
+            side_outcome_name(bet, line.outcome),
             f"{line.pays}:1" if line.pays >= 0 else "-1",
             f"{float(line.probability):.8f}",
             str(line.probability),

@@ -120,36 +120,56 @@ def _run(
         )
 
 
+def _pct(value: float) -> str:
+    """A share per bet in percent, as ``house-edge`` prints it: ``-0.5571%``."""
+    return f"{value * 100:+.4f}%"
+
+
+def _interval(lo: float, hi: float) -> str:
+    return f"99% CI [{_pct(lo)}, {_pct(hi)}]"
+
+
 def _print(result: SimulationResult) -> None:
-    lo, hi = result.main.ci99
+    """The figures for a person: percentages as ``house-edge`` and the report print them (so
+    the two can be read side by side), events by their names, none that never happened."""
+    from twentyone.analysis.report import HIT_LABELS, ROUND_RESULTS
+    from twentyone.display import side_bet_name, variant_name
+
     print(
-        f"{result.variant}: {result.rounds:,} rounds × {result.spots} spot(s), seed "
-        f"{result.seed}, path {result.path}, strategy {result.strategy}, insurance "
+        f"{variant_name(result.variant)}: {result.rounds:,} rounds × {result.spots} spot(s), "
+        f"seed {result.seed}, path {result.path}, strategy {result.strategy}, insurance "
         f"{result.insurance_policy}"
     )
-    print(f"  EV per initial bet   {result.main.mean:+.5f}  99% CI [{lo:+.5f}, {hi:+.5f}]")
+    print(f"  EV per initial bet   {_pct(result.main.mean)}  {_interval(*result.main.ci99)}")
     if result.exact_ev == result.exact_ev:  # not NaN: an exact figure exists
         verdict = "inside" if result.within_ci else "OUTSIDE"
-        print(f"  exact EV             {result.exact_ev:+.5f}  ({verdict} the interval)")
-    print(f"  standard deviation   {result.main.std_dev:.4f}")
-    print(f"  EV per total bet     {result.ev_per_total_bet.mean:+.5f}")
+        print(f"  exact EV             {_pct(result.exact_ev)}  ({verdict} the interval)")
+    total = result.ev_per_total_bet
+    line = f"  EV per total bet     {_pct(total.mean)}  {_interval(*total.ci99)}"
+    if result.exact_ev_per_total_bet == result.exact_ev_per_total_bet:
+        line += f", exact {_pct(result.exact_ev_per_total_bet)}"
+    print(line)
+    print(f"  standard deviation   {result.main.std_dev:.4f} initial bets per round")
     if result.insurance is not None and result.insurance_policy != "never":
         ins = result.insurance
-        ilo, ihi = ins.ci99
         print(
-            f"  insurance            {ins.mean:+.5f}  99% CI [{ilo:+.5f}, {ihi:+.5f}], "
-            f"exact {result.exact_insurance:+.5f}"
+            f"  insurance            {_pct(ins.mean)}  {_interval(*ins.ci99)}, "
+            f"exact {_pct(result.exact_insurance)}"
         )
     for side in result.side_bets:
-        slo, shi = side.estimate.ci99
         exact = float(side.exact.ev)
         verdict = "inside" if side.estimate.covers(exact) else "OUTSIDE"
         print(
-            f"  side bet {side.name}: EV {side.estimate.mean:+.5f} [{slo:+.5f}, {shi:+.5f}], "
-            f"exact {exact:+.5f} ({verdict})"
+            f"  side bet {side_bet_name(side.name)}: EV {_pct(side.estimate.mean)} "
+            f"{_interval(*side.estimate.ci99)}, exact {_pct(exact)} ({verdict})"
         )
-    for name, value in result.hit_frequencies().items():
-        print(f"  {name:<24} {value:.5f}")
+    found = result.hit_frequencies()
+    for name, value in found.items():
+        if value > 0.0 or name in ROUND_RESULTS:
+            print(f"  {HIT_LABELS[name]:<40} {value:.5f}")
+    absent = [HIT_LABELS[k] for k, v in found.items() if v == 0.0 and k not in ROUND_RESULTS]
+    if absent:
+        print(f"  not seen: {', '.join(absent)}")
     line = f"  {result.seconds:.2f} s, {result.rounds_per_second:,.0f} rounds/s"
     if result.cpu_seconds == result.cpu_seconds:  # measured (not NaN)
         line += f", {result.rounds_per_cpu_second:,.0f} rounds per CPU second"

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 from typing import Annotated
 
 import typer
+
+from twentyone.errors import InvalidArgumentError
 
 
 def _loopback(host: str) -> bool:
@@ -35,6 +38,26 @@ def transport_advice(
         f"(trusted from {forwarded_allow_ips}; see --forwarded-allow-ips), which turns on "
         "Secure cookies and HSTS, or pass --secure-cookies when the proxy cannot say so."
     )
+
+
+def check_listen(host: str, port: int) -> None:
+    """Raise unless ``host:port`` can be listened on now (bound and let go at once).
+
+    Uvicorn finds out only after ``serving on`` has been printed, and says so in its own log
+    line with exit status 3; a port in use or a host that does not resolve is an operator's
+    mistake like any other: ``error: invalid-argument: cannot listen on ...``.
+
+    Raises:
+        InvalidArgumentError: naming the address and the system's reason.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Uvicorn binds
+            probe.bind((host, port))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise InvalidArgumentError(f"cannot listen on {host}:{port}: {reason}") from exc
 
 
 def register(app: typer.Typer) -> None:
@@ -95,13 +118,15 @@ def register(app: typer.Typer) -> None:
         from twentyone.variants import all_variants
 
         all_variants()  # an invalid $TWENTYONE_GAMES refuses here, one line per mistake
+        check_listen(host, port)
 
         import uvicorn
         from sqlalchemy.exc import SQLAlchemyError
 
-        from twentyone.errors import InvalidArgumentError, TwentyoneError
+        from twentyone.errors import TwentyoneError
         from twentyone.server.app import create_app
         from twentyone.server.settings import ServerSettings
+        from twentyone.store.cli import database_error
 
         settings = ServerSettings(
             secure_cookies=secure_cookies,
@@ -115,9 +140,7 @@ def register(app: typer.Typer) -> None:
         except TwentyoneError as exc:
             raise InvalidArgumentError(str(exc)) from exc
         except (SQLAlchemyError, ValueError) as exc:
-            message = " ".join(str(exc).split())
-            where = db or "the default database"
-            raise InvalidArgumentError(f"cannot open {where}: {message}") from exc
+            raise database_error(db, exc) from exc
         advice = transport_advice(host, secure_cookies, forwarded_allow_ips)
         if advice is not None:
             typer.echo(f"twentyone: {advice}", err=True)

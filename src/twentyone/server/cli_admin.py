@@ -3,6 +3,8 @@
 The password is read without echo (never from an argument, so it stays out of the shell's
 history and the process list), checked for length, hashed with scrypt and stored; the
 administrator's creation goes into the audit log with the operating-system user who ran it.
+The name and the database are checked before the password is asked, so an operator does not
+type a password twice only to learn that the name is taken or the database cannot be opened.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from twentyone.errors import TwentyoneError
+from twentyone.errors import InvalidArgumentError, TwentyoneError
 
 MIN_PASSWORD = 12
 """The shortest administrator password accepted."""
@@ -47,15 +49,20 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Add an administrator; the password is asked twice, without echo."""
         from twentyone.server.passwords import hash_password
-        from twentyone.store.service import TableService
+        from twentyone.store.admin import AdminExistsError
+        from twentyone.store.cli import open_service
 
         if not name.strip() or len(name.strip()) > 100:
-            raise WeakPasswordError("the name must be 1 to 100 characters")
-        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
-        if len(password) < MIN_PASSWORD:
-            raise WeakPasswordError(f"the password must have at least {MIN_PASSWORD} characters")
-        service = TableService.open(url)
+            raise InvalidArgumentError("the name must be 1 to 100 characters")
+        service = open_service(url)
         try:
+            if service.admin.credentials(name) is not None:
+                raise AdminExistsError(f"an administrator called {name.strip()!r} already exists")
+            password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+            if len(password) < MIN_PASSWORD:
+                raise WeakPasswordError(
+                    f"the password must have at least {MIN_PASSWORD} characters"
+                )
             info = service.admin.add_admin(
                 name, hash_password(password), by=f"command line ({getpass.getuser()})"
             )

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from twentyone.errors import InvalidRulesError
+
 
 class SideBetName(StrEnum):
     """The side bets twentyone knows."""
@@ -176,11 +178,29 @@ def load_paytables(path: str | os.PathLike[str]) -> list[Paytable]:
     This is how an operator adds a pay table without code: name the file in
     ``$TWENTYONE_PAYTABLES`` (read when twentyone starts) and choose the table by name in the
     rules (``{"side_bets": [{"name": "lucky-lucky", "paytable": "my-table"}]}``).
+
+    Raises:
+        InvalidRulesError: naming the file and what is wrong with it (it cannot be read, is not
+            JSON, or an entry lacks a key or is not a valid pay table); every command refuses
+            to start with that one line rather than a traceback.
     """
-    with open(path, encoding="utf-8") as handle:
-        data = json.load(handle)
-    items = data if isinstance(data, list) else [data]
-    tables = [paytable_from_dict(item) for item in items]
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+        items = data if isinstance(data, list) else [data]
+        if not all(isinstance(item, Mapping) for item in items):
+            raise TypeError("each pay table is a JSON object")
+        tables = [paytable_from_dict(item) for item in items]
+    except OSError as exc:
+        raise InvalidRulesError(f"cannot read the pay tables {path}: {exc.strerror}") from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidRulesError(f"the pay tables {path} are not valid JSON: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise InvalidRulesError(f"the pay tables {path} are not UTF-8 text") from exc
+    except KeyError as exc:
+        raise InvalidRulesError(f"a pay table in {path} has no {exc}") from exc
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise InvalidRulesError(f"a pay table in {path} is not valid: {exc}") from exc
     for table in tables:
         register_paytable(table)
     return tables

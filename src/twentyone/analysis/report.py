@@ -17,6 +17,7 @@ import base64
 import html
 import math
 import platform
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -307,7 +308,7 @@ def _fraction(value: Fraction) -> str:
 
 
 def _section(title: str, body: str) -> str:
-    anchor = title.lower().replace(" ", "-")
+    anchor = "-".join(re.findall(r"[a-z0-9]+", title.lower()))
     return f'<section id="{anchor}"><h2>{_e(title)}</h2>{body}</section>'
 
 

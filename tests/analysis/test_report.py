@@ -337,6 +337,9 @@ def test_insurance_standard_deviation_and_even_money() -> None:
     euro = _words(_part(_page("european"), "exact-return-of-every-bet"))
     assert "the dealer's second card, drawn after the players," in euro
     assert "hole card" not in euro and "Side bets:" not in euro and "Even money" not in euro
+    assert "per unit staked (insurance, exact)" in euro
+    pays = _rows(_part(_page("lucky-7"), "pay-tables"))
+    assert ["Even money (a blackjack against an ace, if taken)", "1 to 1"] in pays
 
 
 def test_exposure_says_how_the_largest_win_is_made() -> None:
@@ -346,7 +349,7 @@ def test_exposure_says_how_the_largest_win_is_made() -> None:
     a cap says what the cap does to its RTP (a single $20 spot at 1000 to 1 is just at it)."""
     euro = _words(_part(_page("european"), "maximum-win-and-exposure"))
     assert "2 initial bets per spot, is a doubled hand won, or both hands of a split won" in euro
-    assert "doubled and won" not in euro
+    assert "doubled and won" not in euro and "Side-bet" not in euro
     ladies_page = _page("lucky-ladies", 2_000)
     ladies = _words(_part(ladies_page, "maximum-win-and-exposure"))
     assert "8 initial bets per spot, is 4 hands of a split, each doubled and won" in ladies
@@ -354,6 +357,24 @@ def test_exposure_says_how_the_largest_win_is_made() -> None:
     sides = _words(_part(ladies_page, "side-bets"))
     assert "A spot played alone never reaches the 20,000.00 cap" in sides
     assert "stake exactly 1.00" in _words(_part(_page("lucky-7"), "pay-tables"))
+
+
+def test_side_bet_tables_count_the_simulated_wagers_and_check_the_third_card() -> None:
+    """A simulated side-bet share comes with its count (3 wagers are not five digits of
+    precision), the counts add up to the wagers of the run; the Lucky 7 figure assumes a 7-7
+    spot always takes a third card, and the report says whether its basic strategy does (the
+    pairs chart: 7-7 is split against 2 to 7 and hit against 8 to A)."""
+    rows = _rows(_part(_page("lucky-7"), "side-bets"))
+    head = rows[0]
+    assert head[4] == "simulated (wagers)"
+    counts = []
+    for row in rows[1:]:
+        found = re.fullmatch(r"\S+ \(([\d,]+)\)", row[4])
+        assert found is not None, row
+        counts.append(int(found.group(1).replace(",", "")))
+    assert sum(counts) == 20_000
+    words = _words(_part(_page("lucky-7"), "side-bets"))
+    assert "hits, doubles or splits 7-7 against every up card" in words
 
 
 def test_absent_events_say_why_they_are_absent() -> None:

@@ -330,13 +330,15 @@ def _paytables_section(rules: Rules) -> str:
     ]
     if rules.insurance:
         main.append(("Insurance (dealer blackjack)", f"{rules.insurance_pays} to 1"))
+    if rules.even_money:
+        main.append(("Even money (a blackjack against an ace, if taken)", "1 to 1"))
     if rules.charlie_cards and rules.charlie_wins:
         main.append((f"{rules.charlie_cards}-card Charlie", "1 to 1"))
     parts = ["<h3>Main game</h3>", _table(("outcome", "pays"), main, left=2)]
     for bet in rules.side_bets:
         analysis = analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
         rows = [
-            (side_outcome_name(bet.name, line.outcome), f"{line.pays} to 1")
+            (side_outcome_name(bet.name, line.outcome), f"{line.pays:,} to 1")
             for line in analysis.outcomes
             if line.pays >= 0
         ]
@@ -437,9 +439,10 @@ def _returns_section(
         )
     if sides:
         notes.append("Side bets: the fresh shoe enumerated exactly (fractions).")
-    side_sd = (
-        " or per unit staked (insurance and side bets, exact)" if ins is not None or sides else ""
+    per_unit = " and ".join(
+        name for name, offered in (("insurance", ins is not None), ("side bets", sides)) if offered
     )
+    side_sd = f" or per unit staked ({per_unit}, exact)" if per_unit else ""
     notes.append(f"Standard deviations are per initial bet (main game, {main_sd}){side_sd}.")
     body += f'<p class="note">{_e(" ".join(notes))}</p>'
     return _section("Exact return of every bet", body)
@@ -671,7 +674,7 @@ def _exposure_section(
         rows.append(
             (
                 f"Side bet {side_bet_name(side.name)}",
-                f"{best} x the stake = {_money(per_spot)} at the {_money(bet.max_stake)} maximum",
+                f"{best:,} x the stake = {_money(per_spot)} at the {_money(bet.max_stake)} maximum",
                 f"{_money(total)}{capped}",
             )
         )
@@ -680,10 +683,16 @@ def _exposure_section(
     how = _largest_main_win(rules, top)
     body += (
         '<p class="note">Main-game wins are in units of the initial main bet (the table\'s '
-        f"VIP limits set its maximum){'; ' + how if how else ''}. Side-bet wins are at the side "
-        "bet's maximum stake, returned stakes not counted; over several spots they are an upper "
-        "bound (every spot winning the top line at once, which the cards in the shoe may not "
-        "allow), cut to the cap where the side bet has one.</p>"
+        f"VIP limits set its maximum){'; ' + how if how else ''}."
+        + (
+            " Side-bet wins are at the side bet's maximum stake, returned stakes not counted; "
+            "over several spots they are an upper bound (every spot winning the top line at "
+            "once, which the cards in the shoe may not allow), cut to the cap where the side "
+            "bet has one."
+            if sides
+            else ""
+        )
+        + "</p>"
     )
     return _section("Maximum win and exposure", body)
 
@@ -735,14 +744,14 @@ def _sides_section(rules: Rules, sides: Sequence[SideBetAnalysis], result: Simul
     for side in sides:
         rows = []
         for line in side.outcomes:
-            freq = result.tally.side_outcomes.get(line.outcome, 0) / n if simulated else None
+            count = result.tally.side_outcomes.get(line.outcome, 0) if simulated else None
             rows.append(
                 (
                     side_outcome_name(side.name, line.outcome),
-                    "-1 (stake lost)" if line.outcome == LOSE else f"{line.pays}\u00a0to\u00a01",
+                    "-1 (stake lost)" if line.outcome == LOSE else f"{line.pays:,}\u00a0to\u00a01",
                     _fraction(line.probability),
                     _prob(float(line.probability)),
-                    "" if freq is None else _prob(freq),
+                    "" if count is None else f"{_prob(count / n)} ({count:,})",
                     f"{float(line.contribution):+.6f}",
                 )
             )
@@ -751,7 +760,7 @@ def _sides_section(rules: Rules, sides: Sequence[SideBetAnalysis], result: Simul
             "pays",
             "probability (exact)",
             "probability",
-            "simulated",
+            "simulated (wagers)",
             "EV contribution",
         )
         parts.append(f"<h3>{_e(_side_label(side.name, side.paytable))}, {side.decks} decks</h3>")
@@ -762,12 +771,33 @@ def _sides_section(rules: Rules, sides: Sequence[SideBetAnalysis], result: Simul
             f"standard deviation {side.std_dev:.4f} per unit staked.</p>"
         )
         notes = [note[:1].upper() + note[1:] for note in side.notes]
+        if side.third_card is ThirdCard.UNLESS_DEALER_BLACKJACK:
+            notes.append(_sevens_note(rules))
         cap = next((b for b in rules.side_bets if b.name == side.name), None)
         if cap is not None and cap.aggregate_cap is not None:
             notes.append(_cap_note(side, cap.max_stake, cap.aggregate_cap))
         if notes:
             parts.append(f'<ul class="note">{"".join(f"<li>{_e(n)}</li>" for n in notes)}</ul>')
     return _section("Side bets", "".join(parts))
+
+
+def _sevens_note(rules: Rules) -> str:
+    """Whether basic strategy plays 7-7 as the Lucky 7 figure assumes (a third card always
+    taken, by a hit, a double or a split): read from the game's own chart."""
+    codes = strategy_chart(base_game_rules(rules)).pairs["7,7"]
+    # A stand, or a surrender (Rs, Rh, Rp: the hand is given up), deals no third card.
+    stands = [
+        up for up, code in zip(UP_LABELS, codes, strict=True) if code == "S" or code[0] == "R"
+    ]
+    if not stands:
+        return (
+            "Basic strategy for this game hits, doubles or splits 7-7 against every up card, "
+            "so the figure above is the one the strategy of this report plays."
+        )
+    return (
+        f"Basic strategy for this game stands on 7-7 against {', '.join(stands)}: those spots "
+        "are paid on two cards, so the return as played is a little below the figure above."
+    )
 
 
 def _cap_note(side: SideBetAnalysis, max_stake: int, cap: int) -> str:

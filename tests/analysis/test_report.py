@@ -151,6 +151,10 @@ LAYOUT_JS = """() => {
     tables: [...document.querySelectorAll('table')].map(t => right(t)),
     images: [...document.querySelectorAll('img')].map(i => [right(i), i.naturalWidth]),
     fontSize: parseFloat(getComputedStyle(document.querySelector('td')).fontSize),
+    reasons: [...document.querySelectorAll('#published-figures td:last-child')].map(
+      td => [getComputedStyle(td).textAlign, td.getBoundingClientRect().width]),
+    clipped: [...document.querySelectorAll('table')].filter(
+      t => t.scrollWidth > t.clientWidth + 1).length,
   };
 }"""
 
@@ -165,8 +169,10 @@ def _missing(message: str) -> None:
 def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
     """The brief: what people see is tested in real Chromium at phone and desktop sizes. The
     page never scrolls sideways (a wide table scrolls inside itself), every section heading and
-    the strategy picture fit the screen, the tables' text stays readable (12 px or more), and
-    no side bet, outcome or pay table is shown by its id."""
+    the strategy picture fit the screen, the tables' text stays readable (12 px or more), a
+    sentence in a table (why a published figure differs) is left-aligned and wide enough to
+    read rather than a word a line, no side bet, outcome or pay table is shown by its id, and
+    printed on A4 (its 718 px of text width) no table is cut at the right edge."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - depends on the machine
@@ -199,7 +205,15 @@ def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
                 for slug in ("qh-pair-dealer-blackjack", "matched-20", "any-20", "numba"):
                     assert slug not in text, f"{name}: {slug!r} is shown"
                 assert "Queen of hearts pair" in text or "Lucky Ladies (Pay table A)" in text
+                assert layout["reasons"], f"{name}: no published figure"
+                assert all(a == "left" and w >= 150 for a, w in layout["reasons"]), name
                 tab.close()
+            tab = browser.new_page(viewport={"width": 718, "height": 1000})
+            tab.emulate_media(media="print")
+            tab.goto(page_file.as_uri())
+            printed = tab.evaluate(LAYOUT_JS)
+            assert printed["pageWidth"] <= 718 and printed["clipped"] == 0
+            tab.close()
         finally:
             browser.close()
 

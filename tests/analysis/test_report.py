@@ -208,12 +208,17 @@ def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
                 assert layout["reasons"], f"{name}: no published figure"
                 assert all(a == "left" and w >= 150 for a, w in layout["reasons"]), name
                 tab.close()
-            tab = browser.new_page(viewport={"width": 718, "height": 1000})
-            tab.emulate_media(media="print")
-            tab.goto(page_file.as_uri())
-            printed = tab.evaluate(LAYOUT_JS)
-            assert printed["pageWidth"] <= 718 and printed["clipped"] == 0
-            tab.close()
+            # Lucky 7's side-bet table has the longest fractions (1,997,556/5,278,451,815).
+            sevens = tmp_path / "sevens.html"
+            sevens.write_text(_page("lucky-7"), encoding="utf-8")
+            for printed_file in (page_file, sevens):
+                tab = browser.new_page(viewport={"width": 718, "height": 1000})
+                tab.emulate_media(media="print")
+                tab.goto(printed_file.as_uri())
+                printed = tab.evaluate(LAYOUT_JS)
+                assert printed["pageWidth"] <= 718, printed_file.name
+                assert printed["clipped"] == 0, printed_file.name
+                tab.close()
         finally:
             browser.close()
 
@@ -342,6 +347,8 @@ def test_insurance_standard_deviation_and_even_money() -> None:
     a blackjack against an ace wins 1.5 unless the dealer's other card is one of the 127 tens
     left among 413 cards: 1.5 × 286/413 = 429/413 on average, so even money costs 16/413."""
     rows = _rows(_part(_page("lucky-7"), "exact-return-of-every-bet"))
+    # Insurance's figures are per unit of insurance (half the main bet): not "per initial bet".
+    assert rows[0][1] == "EV per initial stake"
     insurance = next(r for r in rows if r[0] == "Insurance (ace up)")
     p = 128 / 415
     assert insurance[1] == f"{(3 * p - 1) * 100:+.4f}%"

@@ -87,7 +87,8 @@ img.chart{max-width:100%;border:1px solid #ccc}section{page-break-inside:auto}
  radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/.8em 100%;
  background-repeat:no-repeat;background-attachment:local,local,scroll,scroll}}
 @media (max-width:600px){body{padding:0 .5em}th,td{padding:2px 4px;font-size:13px}}
-@media print{body{margin:0;max-width:none}h2{page-break-before:auto}}
+@media print{body{margin:0;max-width:none}h2{page-break-before:auto}
+ th,td{padding:2px 5px;font-size:9.5pt}}
 """
 
 
@@ -403,20 +404,22 @@ def _returns_section(
         )
     head = (
         "bet",
-        "EV per initial bet",
+        "EV per initial stake",
         "RTP",
-        "EV per total bet",
-        "expected total bet",
+        "EV per total stake",
+        "total stake per initial",
         "std dev",
     )
     body = _table(head, rows)
     exact_sd = optimal.sd_exact and basic.sd_exact
     main_sd = "exact, resplits included" if exact_sd else "see the distribution below for how exact"
     notes = [
+        "Each bet's figures are per unit of its own initial stake (the main bet, the insurance "
+        "bet, the side bet's stake); the total stake adds doubles and splits.",
         "Exact combinatorial analysis: every up card and starting hand enumerated with exact "
         "removal of the cards seen; optimal play is composition-dependent against the up card "
         "(the same play reused after a split, resplits valued exactly); basic strategy is the "
-        "total-dependent chart below."
+        "total-dependent chart below.",
     ]
     if ins is not None:
         card = (
@@ -751,7 +754,7 @@ def _sides_section(rules: Rules, sides: Sequence[SideBetAnalysis], result: Simul
                     "-1 (stake lost)" if line.outcome == LOSE else f"{line.pays:,}\u00a0to\u00a01",
                     _fraction(line.probability),
                     _prob(float(line.probability)),
-                    "" if count is None else f"{_prob(count / n)} ({count:,})",
+                    "" if count is None else f"{_prob(count / n)}\u00a0({count:,})",
                     f"{float(line.contribution):+.6f}",
                 )
             )

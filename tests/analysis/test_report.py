@@ -106,6 +106,7 @@ def test_report_answers_what_a_test_lab_asks() -> None:
     assert "99.58%" in page and "99.5141%" in page and "does not follow" in page
     assert "96.05%" in page and "the stated exact EV -24,742/626,665 is the computed one" in page
     assert "Volatility index" in page and "10⁸ (100,000,000)" in page
+    assert "RTP after n rounds (optimal play, normal approximation)" in page
     assert "(main game, exact, resplits included)" in page
     assert "4 x the main bet" in page  # split once, both hands doubled and won
     assert "1.5957e-05" in page  # suited 7-7-7: 80/5,013,320 in scientific notation

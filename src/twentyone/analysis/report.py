@@ -636,7 +636,7 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
                 f"{(optimal.rtp - h99) * 100:.3f}% to {(optimal.rtp + h99) * 100:.3f}%",
             )
         )
-    body += "<h3>Range of the realised RTP after n rounds (normal approximation)</h3>"
+    body += "<h3>Range of the realised RTP after n rounds (optimal play, normal approximation)</h3>"
     body += _table(("rounds", "90% of players", "99% of players"), ranges)
     return _section("Distribution and volatility", body)
 

@@ -154,6 +154,8 @@ LAYOUT_JS = """() => {
     fontSize: parseFloat(getComputedStyle(document.querySelector('td')).fontSize),
     reasons: [...document.querySelectorAll('#published-figures td:last-child')].map(
       td => [getComputedStyle(td).textAlign, td.getBoundingClientRect().width]),
+    chartTables: (document.querySelector('div.narrow') || {}).offsetHeight || 0,
+    chartPicture: document.querySelector('img.chart').offsetHeight,
     clipped: [...document.querySelectorAll('table')].filter(
       t => t.scrollWidth > t.clientWidth + 1).length,
   };
@@ -172,8 +174,9 @@ def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
     page never scrolls sideways (a wide table scrolls inside itself), every section heading and
     the strategy picture fit the screen, the tables' text stays readable (12 px or more), a
     sentence in a table (why a published figure differs) is left-aligned and wide enough to
-    read rather than a word a line, no side bet, outcome or pay table is shown by its id, and
-    printed on A4 (its 718 px of text width) no table is cut at the right edge."""
+    read rather than a word a line, the two-card strategy chart is readable (tables on a phone,
+    the picture elsewhere), no side bet, outcome or pay table is shown by its id, and printed on
+    A4 (its 718 px of text width) no table is cut at the right edge."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - depends on the machine
@@ -208,6 +211,12 @@ def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
                 assert "Queen of hearts pair" in text or "Lucky Ladies (Pay table A)" in text
                 assert layout["reasons"], f"{name}: no published figure"
                 assert all(a == "left" and w >= 150 for a, w in layout["reasons"]), name
+                # The strategy picture shrinks to 390 px on a phone, letters of 5 px: there the
+                # two-card chart is tables instead; elsewhere (and on paper) the picture.
+                if name == "phone":
+                    assert layout["chartTables"] > 0 and layout["chartPicture"] == 0
+                else:
+                    assert layout["chartTables"] == 0 and layout["chartPicture"] > 0
                 tab.close()
             # Lucky 7's side-bet table has the longest fractions (1,997,556/5,278,451,815).
             sevens = tmp_path / "sevens.html"
@@ -219,6 +228,7 @@ def test_report_reads_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
                 printed = tab.evaluate(LAYOUT_JS)
                 assert printed["pageWidth"] <= 718, printed_file.name
                 assert printed["clipped"] == 0, printed_file.name
+                assert printed["chartPicture"] > 0 and printed["chartTables"] == 0
                 tab.close()
         finally:
             browser.close()

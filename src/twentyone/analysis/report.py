@@ -36,7 +36,7 @@ from twentyone.analysis.exact.house_edge import (
     house_edge,
     insurance_ev,
 )
-from twentyone.analysis.exact.strategy import UP_LABELS, strategy_chart
+from twentyone.analysis.exact.strategy import LEGEND, UP_LABELS, strategy_chart
 from twentyone.analysis.sidebets import SideBetAnalysis, ThirdCard, analyse_side_bet
 from twentyone.analysis.simulate import SimulationResult
 from twentyone.analysis.simulate.stats import outcome_distribution
@@ -86,7 +86,9 @@ img.chart{max-width:100%;border:1px solid #ccc}section{page-break-inside:auto}
  radial-gradient(farthest-side at 0 50%,#0003,#0000) left/.8em 100%,
  radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/.8em 100%;
  background-repeat:no-repeat;background-attachment:local,local,scroll,scroll}}
-@media (max-width:600px){body{padding:0 .5em}th,td{padding:2px 4px;font-size:13px}}
+div.narrow{display:none}
+@media screen and (max-width:600px){body{padding:0 .5em}th,td{padding:2px 4px;font-size:13px}
+ img.chart{display:none}div.narrow{display:block}}
 @media print{body{margin:0;max-width:none}h2{page-break-before:auto}
  th,td{padding:2px 5px;font-size:9.5pt}}
 """
@@ -1011,12 +1013,13 @@ def _why_absent(event: str, result: SimulationResult) -> str:
     return "chance"
 
 
-def _multi_table(title: str, rows: dict[int, tuple[str, ...]], label: str) -> str:
+def _chart_table(title: str, rows: dict[str, tuple[str, ...]]) -> str:
+    """One part of the strategy chart as a table of codes coloured as the picture is."""
     out = [f"<h3>{_e(title)}</h3><table><tr><th class=l>hand</th>"]
     out += [f"<th>{u}</th>" for u in UP_LABELS]
     out.append("</tr>")
-    for total, codes in rows.items():
-        out.append(f"<tr><th class=l>{_e(label)}{total}</th>")
+    for hand, codes in rows.items():
+        out.append(f"<tr><th class=l>{_e(hand)}</th>")
         out += [
             f'<td style="background:{COLOURS.get(c, "#fff")};text-align:center">{c}</td>'
             for c in codes
@@ -1027,14 +1030,32 @@ def _multi_table(title: str, rows: dict[int, tuple[str, ...]], label: str) -> st
 
 
 def _strategy_section(variant: Variant, rules: Rules) -> str:
+    """The chart as a picture (screen and print) and, on a phone, where the picture shrinks
+    past reading, as tables; the three-or-more-card rows are tables everywhere."""
     chart = strategy_chart(
         base_game_rules(rules), title=f"{variant.title}: basic strategy ({rules.decks} decks)"
     )
     png = base64.b64encode(chart_png(chart)).decode("ascii")
+    used = {
+        c for part in (chart.hard, chart.soft, chart.pairs) for row in part.values() for c in row
+    }
+    legend = "; ".join(f"{code} = {words}" for code, words in LEGEND.items() if code in used)
+    two_cards = (
+        _chart_table("Hard totals", {str(t): c for t, c in chart.hard.items()})
+        + _chart_table("Soft totals", {f"A,{t - 11}": c for t, c in chart.soft.items()})
+        + _chart_table("Pairs", chart.pairs)
+        + f'<p class="note">{_e(legend)}.</p>'
+    )
     body = (
         f'<img class="chart" alt="basic strategy chart" src="data:image/png;base64,{png}">'
-        + _multi_table("Hard totals, three or more cards", chart.hard_multi, "")
-        + _multi_table("Soft totals, three or more cards", chart.soft_multi, "soft ")
+        f'<div class="narrow">{two_cards}</div>'
+        + _chart_table(
+            "Hard totals, three or more cards", {str(t): c for t, c in chart.hard_multi.items()}
+        )
+        + _chart_table(
+            "Soft totals, three or more cards",
+            {f"soft {t}": c for t, c in chart.soft_multi.items()},
+        )
     )
     return _section("Basic strategy", body)
 

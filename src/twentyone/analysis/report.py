@@ -16,11 +16,15 @@ from __future__ import annotations
 import base64
 import html
 import math
+import platform
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 from functools import lru_cache
+
+import numpy as np
 
 from twentyone import __version__
 from twentyone.analysis.exact.actions import StrategyKind
@@ -32,10 +36,11 @@ from twentyone.analysis.exact.house_edge import (
     house_edge,
     insurance_ev,
 )
-from twentyone.analysis.exact.strategy import UP_LABELS, strategy_chart
-from twentyone.analysis.sidebets import SideBetAnalysis, analyse_side_bet
+from twentyone.analysis.exact.strategy import LEGEND, UP_LABELS, strategy_chart
+from twentyone.analysis.sidebets import SideBetAnalysis, ThirdCard, analyse_side_bet
 from twentyone.analysis.simulate import SimulationResult
 from twentyone.analysis.simulate.stats import outcome_distribution
+from twentyone.analysis.simulate.strategy import InsurancePolicy
 from twentyone.display import (
     format_money,
     outcome_name,
@@ -43,7 +48,7 @@ from twentyone.display import (
     side_bet_name,
     side_outcome_name,
 )
-from twentyone.rules import PeekMode, Rules
+from twentyone.rules import PeekMode, Rules, Surrender
 from twentyone.rulestext import rules_document
 from twentyone.sidebets.base import LOSE
 from twentyone.variants import Variant
@@ -71,10 +76,21 @@ h1{font-size:20pt;margin-bottom:.1em}h2{font-size:14pt;border-bottom:2px solid #
 .sub{color:#555;margin-top:0}table{border-collapse:collapse;margin:.4em 0 1em;
  page-break-inside:avoid;display:block;overflow-x:auto;max-width:100%}
 th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
-th{background:#eef2f6}td.l,th.l{text-align:left}.ok{color:#186a1e;font-weight:bold}
+th{background:#eef2f6}td.l,th.l,td.t,th.t{text-align:left}td.t{min-width:12em}
+.ok{color:#186a1e;font-weight:bold}
 .bad{color:#a11;font-weight:bold}ul.rules li{margin:.15em 0}.note{color:#555;font-size:9.5pt}
 img.chart{max-width:100%;border:1px solid #ccc}section{page-break-inside:auto}
-@media print{body{margin:0;max-width:none}h2{page-break-before:auto}}
+@media screen{table{width:fit-content;
+ background:linear-gradient(to right,#fff 40%,#fff0) left/2em 100%,
+ linear-gradient(to left,#fff 40%,#fff0) right/2em 100%,
+ radial-gradient(farthest-side at 0 50%,#0003,#0000) left/.8em 100%,
+ radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/.8em 100%;
+ background-repeat:no-repeat;background-attachment:local,local,scroll,scroll}}
+div.narrow{display:none}
+@media screen and (max-width:600px){body{padding:0 .5em}th,td{padding:2px 4px;font-size:13px}
+ img.chart{display:none}div.narrow{display:block}}
+@media print{body{margin:0;max-width:none}h2{page-break-before:auto}
+ th,td{padding:2px 5px;font-size:9.5pt}}
 """
 
 
@@ -88,38 +104,114 @@ HORIZONS = (10**3, 10**4, 10**5, 10**6, 10**7, 10**8)
 """Rounds after which the realised-RTP range is shown."""
 
 
+REFERENCE_RULES = Rules()
+"""The rules of the published base-game reference figure: 6 decks, S17, DAS, double any two,
+split to 4 hands, no resplit of aces, peek."""
+
+
 @dataclass(frozen=True, slots=True)
 class PublishedFigure:
-    """An RTP a source document states, to set beside the computed one.
+    """An RTP a source states, to set beside the computed one.
+
+    The conditions it is stated for may not be the game's (another deck count, pay table or
+    third-card rule, or other base-game rules): the report computes the figure under the stated
+    conditions too, so a difference of conditions is told apart from a difference of figures.
 
     Attributes:
         bet: which bet (``"base"`` for the main game, else the side bet's name).
-        rtp: the stated RTP (a fraction of one).
-        source: where it is stated.
+        percent: the stated RTP in percent, as printed (``"99.58"``): its decimals are the
+            precision the comparison allows.
+        source: where it is stated, in words.
+        exact_ev: the exact EV the source states, if it states one (compared exactly).
+        rules: base game: the rules the figure is stated for (default: the game's).
+        decks: side bet: the deck count the figure is for (default: the game's).
+        paytable: side bet: the pay table it is for (default: the game's).
+        third_card: Lucky 7: the third-card rule it assumes (default: the game's).
     """
 
     bet: str
-    rtp: float
+    percent: str
     source: str
+    exact_ev: Fraction | None = None
+    rules: Rules | None = None
+    decks: int | None = None
+    paytable: str | None = None
+    third_card: ThirdCard | None = None
+
+    @property
+    def rtp(self) -> float:
+        """The stated RTP as a fraction of one."""
+        return float(self.percent) / 100
+
+    @property
+    def digits(self) -> int:
+        """Decimals of the stated percentage."""
+        return len(self.percent.partition(".")[2])
 
 
+_BASE_REFERENCE = PublishedFigure(
+    "base",
+    "99.5971",
+    "Published exact reference for 6 decks, dealer stands on soft 17, double any two, double "
+    "after split, split to 4 hands, no resplit of aces, peek: player EV -0.4029% of the initial "
+    "bet (product specification, section 8).",
+    rules=REFERENCE_RULES,
+)
 PUBLISHED: dict[str, tuple[PublishedFigure, ...]] = {
     "lucky-lucky": (
         PublishedFigure(
             "base",
-            0.9958,
+            "99.58",
             'Lucky Lucky document: "The theoretical percentage return to player (RTP) is 99.58%."',
         ),
         PublishedFigure(
             "lucky-lucky",
-            0.9605,
-            'Lucky Lucky document: "The theoretical '
-            "percentage return to player (RTP) for the Lucky Lucky side bet is "
-            '96.05%."',
+            "96.05",
+            'Lucky Lucky document: "The theoretical percentage return to player (RTP) for the '
+            'Lucky Lucky side bet is 96.05%." Exact EV for the online table with 6 decks: '
+            "-24742/626665 (product specification, section 4).",
+            exact_ev=Fraction(-24742, 626665),
+            decks=6,
+            paytable="felt",
+        ),
+        PublishedFigure(
+            "lucky-lucky",
+            "97.34",
+            "Published exact figure for the original land-casino table with 6 decks: EV = "
+            "-16642/626665, house edge 2.66% (product specification, section 4).",
+            exact_ev=Fraction(-16642, 626665),
+            decks=6,
+            paytable="original",
         ),
     ),
+    "lucky-7": (
+        PublishedFigure(
+            "lucky-7",
+            "88.60",
+            "Published exact figure for Super Sevens with 6 decks, the third card always dealt: "
+            "EV = -14288/125333, house edge 11.40% (product specification, section 4).",
+            exact_ev=Fraction(-14288, 125333),
+            decks=6,
+            paytable="super-sevens",
+            third_card=ThirdCard.ALWAYS,
+        ),
+    ),
+    "lucky-ladies": (
+        _BASE_REFERENCE,
+        PublishedFigure(
+            "lucky-ladies",
+            "75.29",
+            "Published exact figure for pay table A with 6 decks: EV = -6379493/25818598, house "
+            "edge 24.71% (product specification, section 4).",
+            exact_ev=Fraction(-6379493, 25818598),
+            decks=6,
+            paytable="A",
+        ),
+    ),
+    "standard": (_BASE_REFERENCE,),
 }
-"""The RTPs the source documents publish, per variant (the other documents state none)."""
+"""The RTPs the source documents and the published exact analyses state, per variant (the
+European document states none)."""
 
 
 def confirming_rounds(sd: float, half_width: float = TARGET_HALF_WIDTH) -> int:
@@ -142,20 +234,44 @@ def base_game_figures(rules: Rules) -> tuple[HouseEdgeResult, HouseEdgeResult]:
     )
 
 
+SD_MARGIN = 1.01
+"""The confirming run is planned on the exact standard deviation plus 1%: its interval uses the
+run's own standard deviation, which comes out a little above the exact one about half the time
+(by 0.01% at 2·10⁸ rounds), and the target must still be met then."""
+
+
 def report_rounds(rules: Rules) -> int:
     """The confirming simulation's length for ``rules`` (basic strategy, as it plays)."""
     sd = base_game_figures(rules)[1].sd
     assert sd is not None
-    return confirming_rounds(sd)
+    return confirming_rounds(sd * SD_MARGIN)
 
 
 def _prob(p: float) -> str:
-    """A probability: six decimals, or scientific notation when that would hide it."""
+    """A probability to at least four significant digits: six decimals, or scientific
+    notation below 0.001 (where six decimals would keep three digits or fewer).
+
+    >>> _prob(0.435600), _prob(0.000392), _prob(0)
+    ('0.435600', '3.9200e-04', '0')
+    """
     if p == 0:
         return "0"
-    if abs(p) < 1e-4:
+    if abs(p) < 1e-3:
         return f"{p:.4e}"
     return f"{p:.6f}"
+
+
+def _net(x: float) -> str:
+    """A round's net result in initial bets, signed except for a push (``0``)."""
+    return "0" if x == 0 else f"{x:+g}"
+
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _power_of_ten(n: int) -> str:
+    """``1000`` → ``10³ (1,000)``."""
+    return f"10{str(round(math.log10(n))).translate(_SUPERSCRIPT)} ({n:,})"
 
 
 def _e(value: object) -> str:
@@ -166,14 +282,25 @@ def _pct(value: float, digits: int = 4) -> str:
     return f"{value * 100:+.{digits}f}%"
 
 
-def _table(head: Sequence[str], rows: Iterable[Sequence[object]], left: int = 1) -> str:
-    """A table; the first ``left`` columns are left-aligned."""
+def _table(
+    head: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    left: int = 1,
+    text_columns: Sequence[int] = (),
+) -> str:
+    """A table; the first ``left`` columns are left-aligned labels, ``text_columns`` are
+    sentences (left-aligned and kept wide enough to read on a phone, not a word a line); the
+    other cells are figures, right-aligned."""
+
+    def cls(i: int) -> str:
+        return " class=t" if i in text_columns else " class=l" if i < left else ""
+
     out = ["<table><tr>"]
-    out += [f"<th{' class=l' if i < left else ''}>{_e(h)}</th>" for i, h in enumerate(head)]
+    out += [f"<th{cls(i)}>{_e(h)}</th>" for i, h in enumerate(head)]
     out.append("</tr>")
     for row in rows:
         out.append("<tr>")
-        out += [f"<td{' class=l' if i < left else ''}>{_e(c)}</td>" for i, c in enumerate(row)]
+        out += [f"<td{cls(i)}>{_e(c)}</td>" for i, c in enumerate(row)]
         out.append("</tr>")
     out.append("</table>")
     return "".join(out)
@@ -184,7 +311,7 @@ def _fraction(value: Fraction) -> str:
 
 
 def _section(title: str, body: str) -> str:
-    anchor = title.lower().replace(" ", "-")
+    anchor = "-".join(re.findall(r"[a-z0-9]+", title.lower()))
     return f'<section id="{anchor}"><h2>{_e(title)}</h2>{body}</section>'
 
 
@@ -206,17 +333,23 @@ def _paytables_section(rules: Rules) -> str:
     ]
     if rules.insurance:
         main.append(("Insurance (dealer blackjack)", f"{rules.insurance_pays} to 1"))
+    if rules.even_money:
+        main.append(("Even money (a blackjack against an ace, if taken)", "1 to 1"))
     if rules.charlie_cards and rules.charlie_wins:
         main.append((f"{rules.charlie_cards}-card Charlie", "1 to 1"))
     parts = ["<h3>Main game</h3>", _table(("outcome", "pays"), main, left=2)]
     for bet in rules.side_bets:
         analysis = analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
         rows = [
-            (side_outcome_name(bet.name, line.outcome), f"{line.pays} to 1")
+            (side_outcome_name(bet.name, line.outcome), f"{line.pays:,} to 1")
             for line in analysis.outcomes
             if line.pays >= 0
         ]
-        limits = f"stake {format_money(bet.min_stake)} to {format_money(bet.max_stake)}"
+        limits = (
+            f"stake exactly {format_money(bet.min_stake)}"
+            if bet.min_stake == bet.max_stake
+            else f"stake {format_money(bet.min_stake)} to {format_money(bet.max_stake)}"
+        )
         cap = (
             f"; winnings capped at {format_money(bet.aggregate_cap)} per round"
             if bet.aggregate_cap
@@ -251,7 +384,14 @@ def _returns_section(
     ins = insurance_ev(rules)
     if ins is not None:
         rows.append(
-            ("Insurance (ace up)", _pct(ins), f"{(1 + ins) * 100:.4f}%", _pct(ins), "1", "")
+            (
+                "Insurance (ace up)",
+                _pct(ins),
+                f"{(1 + ins) * 100:.4f}%",
+                _pct(ins),
+                "1",
+                f"{_insurance_sd(rules, ins):.4f}",
+            )
         )
     for side in sides:
         rows.append(
@@ -266,78 +406,186 @@ def _returns_section(
         )
     head = (
         "bet",
-        "EV per initial bet",
+        "EV per initial stake",
         "RTP",
-        "EV per total bet",
-        "expected total bet",
+        "EV per total stake",
+        "total stake per initial",
         "std dev",
     )
     body = _table(head, rows)
     exact_sd = optimal.sd_exact and basic.sd_exact
     main_sd = "exact, resplits included" if exact_sd else "see the distribution below for how exact"
-    body += (
-        '<p class="note">Exact combinatorial analysis: every up card and starting hand enumerated '
-        "with exact removal of the cards seen; optimal play is composition-dependent against the "
-        "up card (the same play reused after a split, resplits valued exactly); basic strategy "
-        "is the total-dependent chart below. Insurance: per unit of insurance staked, taken "
-        "with any hand (the chance of a ten under the ace is the same on average); the main-game "
-        "figures decline it. Side bets: the fresh shoe enumerated exactly (fractions). Standard "
-        f"deviations are per initial bet (main game, {main_sd}) or per unit staked (side bets, "
-        "exact).</p>"
+    notes = [
+        "Each bet's figures are per unit of its own initial stake (the main bet, the insurance "
+        "bet, the side bet's stake); the total stake adds doubles and splits.",
+        "Exact combinatorial analysis: every up card and starting hand enumerated with exact "
+        "removal of the cards seen; optimal play is composition-dependent against the up card "
+        "(the same play reused after a split, resplits valued exactly); basic strategy is the "
+        "total-dependent chart below.",
+    ]
+    if ins is not None:
+        card = (
+            "the dealer's second card, drawn after the players,"
+            if rules.peek is PeekMode.ENHC
+            else "the hole card"
+        )
+        notes.append(
+            "Insurance: per unit of insurance staked, taken with any hand (on average over the "
+            f"player's cards, {card} is a ten with the same chance); the main-game figures "
+            "decline it."
+        )
+    if rules.even_money:
+        declined = _blackjack_vs_ace(rules)
+        notes.append(
+            "Even money (a blackjack against an ace, paid 1 to 1 at once) wins 1 initial bet for "
+            f"certain; declining it wins {float(declined):.4f} on average ({_fraction(declined)}),"
+            f" so taking it changes the expected result by {_pct(float(1 - declined))} of the "
+            "initial bet."
+        )
+    if sides:
+        notes.append("Side bets: the fresh shoe enumerated exactly (fractions).")
+    per_unit = " and ".join(
+        name for name, offered in (("insurance", ins is not None), ("side bets", sides)) if offered
     )
+    side_sd = f" or per unit staked ({per_unit}, exact)" if per_unit else ""
+    notes.append(f"Standard deviations are per initial bet (main game, {main_sd}){side_sd}.")
+    body += f'<p class="note">{_e(" ".join(notes))}</p>'
     return _section("Exact return of every bet", body)
+
+
+def _insurance_sd(rules: Rules, ev: float) -> float:
+    """The standard deviation of one unit of insurance: it wins ``insurance_pays`` with the
+    chance ``p`` of a dealer blackjack (so ``ev = p·pays − (1 − p)``) or loses the unit."""
+    pays = float(rules.insurance_pays)
+    p = (ev + 1) / (pays + 1)
+    return (pays + 1) * math.sqrt(p * (1 - p))
+
+
+def _blackjack_vs_ace(rules: Rules) -> Fraction:
+    """What a blackjack against an ace up returns on average when even money is declined:
+    the blackjack payout unless the dealer's other card is a ten (a push), the player's ace and
+    ten and the dealer's ace out of the shoe."""
+    cards = 52 * rules.decks - 3
+    tens = 16 * rules.decks - 1
+    return rules.blackjack_pays * Fraction(cards - tens, cards)
 
 
 def _published_section(
     variant: Variant, rules: Rules, optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis]
 ) -> str:
     figures = PUBLISHED.get(variant.name, ())
-    if not figures:
+    rows = [
+        row
+        for fig in figures
+        if (
+            row := _published_base_row(rules, optimal, fig)
+            if fig.bet == "base"
+            else _published_side_row(sides, fig)
+        )
+        is not None
+    ]
+    if not rows:
         return _section(
             "Published figures",
-            '<p class="note">The source document of this variant states no RTP.</p>',
+            '<p class="note">No source document of this variant states an RTP.</p>',
         )
-    rows: list[Sequence[object]] = []
-    for fig in figures:
-        if fig.bet == "base":
-            computed = optimal.rtp
-            label = "Main game (optimal play)"
-            reason = _base_game_reason(rules, fig.rtp, computed)
-        else:
-            side = next((x for x in sides if str(x.name) == fig.bet), None)
-            if side is None:
-                continue
-            computed = float(side.rtp)
-            label = f"Side bet {_side_label(side.name, side.paytable)}"
-            reason = _rounding_reason(fig.rtp, computed, "the pay table and deck count")
-        rows.append((label, f"{fig.rtp * 100:.2f}%", f"{computed * 100:.4f}%", reason))
+    head = ("bet", "published", "computed for the stated conditions", "this game", "why")
+    body = _table(head, rows, text_columns=(0, 4))
     sources = "".join(f"<li>{_e(f.source)}</li>" for f in figures)
-    body = _table(("bet", "published", "computed", "why they differ"), rows)
     return _section("Published figures", body + f'<ul class="note">{sources}</ul>')
 
 
-def _rounding_reason(published: float, computed: float, what: str) -> str:
-    if round(computed * 100, 2) == round(published * 100, 2):
-        return f"Equal to the published precision: the exact figure for {what}, rounded."
-    return f"The exact figure for {what} differs by {(computed - published) * 100:+.4f} points."
+def _matches(fig: PublishedFigure, computed: float) -> bool:
+    """Whether ``computed`` rounds to the stated percentage at the stated precision."""
+    return f"{computed * 100:.{fig.digits}f}" == fig.percent
 
 
-def _base_game_reason(rules: Rules, published: float, computed: float) -> str:
-    """Why the document's base-game RTP is not the one its own rules give, with the nearest
-    rule changes that would give it (computed, not quoted)."""
-    if round(computed * 100, 2) == round(published * 100, 2):
-        return _rounding_reason(published, computed, "the stated rules")
-    base = base_game_rules(rules)
+def _rtp(value: float) -> str:
+    return f"{value * 100:.4f}%"
+
+
+def _published_base_row(
+    rules: Rules, optimal: HouseEdgeResult, fig: PublishedFigure
+) -> tuple[str, ...]:
+    """The main game's published RTP, the RTP of the rules it is stated for, this game's."""
+    game = base_game_rules(rules)
+    stated = game if fig.rules is None else base_game_rules(fig.rules)
+    computed = optimal.rtp if stated == game else base_game_rtp(stated)
+    reason = _base_game_reason(stated, fig, computed)
+    if stated != game:
+        reason += " This game's rules are not the ones the figure is stated for."
+    label = "Main game (optimal play)"
+    return (label, f"{fig.percent}%", _rtp(computed), _rtp(optimal.rtp), reason)
+
+
+_THIRD_CARD = {
+    ThirdCard.ALWAYS: "the spot always receives a third card",
+    ThirdCard.UNLESS_DEALER_BLACKJACK: (
+        "a 7-7 spot receives no third card when the dealer has blackjack"
+    ),
+}
+
+
+def _published_side_row(
+    sides: Sequence[SideBetAnalysis], fig: PublishedFigure
+) -> tuple[str, ...] | None:
+    """A side bet's published RTP, the exact RTP for the deck count, pay table and third-card
+    rule it is stated for, and this game's; ``None`` where the game does not offer the bet."""
+    game = next((x for x in sides if str(x.name) == fig.bet), None)
+    if game is None:
+        return None
+    stated = analyse_side_bet(
+        game.name,
+        decks=fig.decks or game.decks,
+        paytable=fig.paytable or game.paytable,
+        third_card=fig.third_card or game.third_card,
+    )
+    if fig.exact_ev is not None:
+        reason = (
+            f"None: the stated exact EV {_fraction(fig.exact_ev)} is the computed one."
+            if stated.ev == fig.exact_ev
+            else f"The stated exact EV {_fraction(fig.exact_ev)} is not the computed "
+            f"{_fraction(stated.ev)}."
+        )
+    elif _matches(fig, float(stated.rtp)):
+        reason = "None: the computed figure, rounded to the stated precision."
+    else:
+        off = (float(stated.rtp) - fig.rtp) * 100
+        reason = f"The computed figure differs by {off:+.4f} points."
+    differences = []
+    if game.decks != stated.decks:
+        differences.append(f"{game.decks} decks, not {stated.decks}")
+    if game.paytable != stated.paytable:
+        differences.append(
+            f"the {paytable_name(game.name, game.paytable)}, not the "
+            f"{paytable_name(game.name, stated.paytable)}"
+        )
+    if game.third_card is not None and game.third_card != stated.third_card:
+        assert stated.third_card is not None
+        differences.append(
+            f"{_THIRD_CARD[game.third_card]} (the stated figure: {_THIRD_CARD[stated.third_card]})"
+        )
+    if differences:
+        reason += " This game differs: " + "; ".join(differences) + "."
+    label = f"Side bet {_side_label(game.name, stated.paytable)}, {stated.decks} decks"
+    return (label, f"{fig.percent}%", _rtp(float(stated.rtp)), _rtp(float(game.rtp)), reason)
+
+
+def _base_game_reason(rules: Rules, fig: PublishedFigure, computed: float) -> str:
+    """Why a stated base-game RTP is not the one its own rules give, with the nearest rule
+    changes that would give it (computed, not quoted)."""
+    if _matches(fig, computed):
+        return "None: the exact figure for the stated rules, rounded to the stated precision."
     tries: list[tuple[str, Rules]] = []
-    if base.max_split_hands < 3:
-        tries.append(("resplitting to 3 hands", base.replace(max_split_hands=3)))
-    if base.peek is not PeekMode.ACE_AND_TEN:
-        peek = base.replace(peek=PeekMode.ACE_AND_TEN, max_split_hands=4)
+    if rules.max_split_hands < 3:
+        tries.append(("resplitting to 3 hands", rules.replace(max_split_hands=3)))
+    if rules.peek is not PeekMode.ACE_AND_TEN:
+        peek = rules.replace(peek=PeekMode.ACE_AND_TEN, max_split_hands=4)
         tries.append(("a peek with splits to 4 hands", peek))
     found = [f"{label} gives {base_game_rtp(r) * 100:.3f}%" for label, r in tries]
     text = (
-        f"The document's rules give {computed * 100:.3f}% exactly; {published * 100:.2f}% does "
-        "not follow from them"
+        f"The stated rules give {computed * 100:.3f}% exactly; {fig.percent}% does not follow "
+        "from them"
     )
     return text + ("; " + ", ".join(found) if found else "") + "."
 
@@ -347,7 +595,7 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
     if dist is None or optimal.sd is None:
         return _section("Distribution and volatility", "")
     sd = optimal.sd
-    rows = [(f"{x:+g}", _prob(p)) for x, p in dist.outcomes]
+    rows = [(_net(x), _prob(p)) for x, p in dist.outcomes]
     body = "<h3>Net result of a round per initial bet (optimal play, insurance declined)</h3>"
     body += _table(("net result", "probability"), rows)
     if dist.exact:
@@ -385,12 +633,12 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
         h99 = Z99 * sd / math.sqrt(n)
         ranges.append(
             (
-                f"10^{round(math.log10(n))} ({n:,})",
+                _power_of_ten(n),
                 f"{(optimal.rtp - h90) * 100:.3f}% to {(optimal.rtp + h90) * 100:.3f}%",
                 f"{(optimal.rtp - h99) * 100:.3f}% to {(optimal.rtp + h99) * 100:.3f}%",
             )
         )
-    body += "<h3>Range of the realised RTP after n rounds (normal approximation)</h3>"
+    body += "<h3>Range of the realised RTP after n rounds (optimal play, normal approximation)</h3>"
     body += _table(("rounds", "90% of players", "99% of players"), ranges)
     return _section("Distribution and volatility", body)
 
@@ -431,18 +679,43 @@ def _exposure_section(
         rows.append(
             (
                 f"Side bet {side_bet_name(side.name)}",
-                f"{best} x the stake = {_money(per_spot)} at the {_money(bet.max_stake)} maximum",
+                f"{best:,} x the stake = {_money(per_spot)} at the {_money(bet.max_stake)} maximum",
                 f"{_money(total)}{capped}",
             )
         )
-    body = _table(("bet", "largest win per spot (net)", "largest win per round"), rows)
+    head = ("bet", "largest win per spot (net)", "largest win per round")
+    body = _table(head, rows, text_columns=(1, 2))
+    how = _largest_main_win(rules, top)
     body += (
         '<p class="note">Main-game wins are in units of the initial main bet (the table\'s '
-        "VIP limits set its maximum); the largest main-game win needs every hand split to the "
-        "limit and doubled and won. Side-bet wins are at the side bet's maximum stake; "
-        "returned stakes are not counted.</p>"
+        f"VIP limits set its maximum){'; ' + how if how else ''}."
+        + (
+            " Side-bet wins are at the side bet's maximum stake, returned stakes not counted; "
+            "over several spots they are an upper bound (every spot winning the top line at "
+            "once, which the cards in the shoe may not allow), cut to the cap where the side "
+            "bet has one."
+            if sides
+            else ""
+        )
+        + "</p>"
     )
     return _section("Maximum win and exposure", body)
+
+
+def _largest_main_win(rules: Rules, top: float) -> str:
+    """How a spot wins ``top`` initial bets, the largest main-game win, in words ("" if the
+    rules' own maximum is not ``top``, which the exact distribution decides)."""
+    hands = rules.max_split_hands
+    if hands > 1 and rules.double_after_split:
+        win, how = 2 * hands, f"{hands} hands of a split, each doubled and won"
+    elif hands > 2:
+        win, how = hands, f"{hands} hands of a split, each won"
+    else:
+        both = ", or both hands of a split won" if hands == 2 else ""
+        win, how = 2, f"a doubled hand won{both}"
+    if win != top:
+        return ""
+    return f"the largest main-game win, {top:g} initial bets per spot, is {how}"
 
 
 def _provenance_section(rules: Rules, document: dict[str, object], seconds: float) -> str:
@@ -450,22 +723,24 @@ def _provenance_section(rules: Rules, document: dict[str, object], seconds: floa
     items = [
         "Shuffle: a fresh shoe of "
         f"{rules.decks} {'deck' if rules.decks == 1 else 'decks'} before every round (no cut "
-        "card, no carry-over between rounds), "
-        "by an unbiased Fisher-Yates shuffle.",
+        "card, no carry-over between rounds), by an unbiased Fisher-Yates shuffle of the whole "
+        "shoe in play; the confirming simulation takes the same Fisher-Yates steps lazily, only "
+        "for the cards a round deals, which gives those cards the same distribution.",
         "Random numbers in play: the operating system's CSPRNG (os.urandom, as Python's "
         "secrets.SystemRandom uses), read in blocks; integers below n by rejection sampling "
         "(no modulo bias). No other source of randomness is used.",
         "Random numbers in the confirming simulation: NumPy PCG64 streams, one per chunk, "
         "spawned from the run's seed with SeedSequence (the same seed repeats the run).",
-        f"Generated {now} in {seconds:.1f} s by twentyone {__version__}.",
-        f"Rules hash (rules version): {document['rules_version']} (SHA-256 of the rule "
-        "switches, first 16 hex digits).",
+        f"Generated {now} in {seconds:.1f} s by twentyone {__version__} (Python "
+        f"{platform.python_version()}, NumPy {np.__version__}).",
+        f"Rules hash (rules version): {document['rules_version']}: the first 16 hex digits of "
+        "the SHA-256 of the rule switches as compact JSON with sorted keys.",
     ]
     body = '<ul class="rules">' + "".join(f"<li>{_e(i)}</li>" for i in items) + "</ul>"
     return _section("Shuffle, randomness and provenance", body)
 
 
-def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -> str:
+def _sides_section(rules: Rules, sides: Sequence[SideBetAnalysis], result: SimulationResult) -> str:
     if not sides:
         return _section("Side bets", '<p class="note">No side bet.</p>')
     parts: list[str] = []
@@ -474,14 +749,14 @@ def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -
     for side in sides:
         rows = []
         for line in side.outcomes:
-            freq = result.tally.side_outcomes.get(line.outcome, 0) / n if simulated else None
+            count = result.tally.side_outcomes.get(line.outcome, 0) if simulated else None
             rows.append(
                 (
                     side_outcome_name(side.name, line.outcome),
-                    "-1 (stake lost)" if line.outcome == LOSE else f"{line.pays} to 1",
+                    "-1 (stake lost)" if line.outcome == LOSE else f"{line.pays:,}\u00a0to\u00a01",
                     _fraction(line.probability),
                     _prob(float(line.probability)),
-                    "" if freq is None else _prob(freq),
+                    "" if count is None else f"{_prob(count / n)}\u00a0({count:,})",
                     f"{float(line.contribution):+.6f}",
                 )
             )
@@ -490,7 +765,7 @@ def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -
             "pays",
             "probability (exact)",
             "probability",
-            "simulated",
+            "simulated (wagers)",
             "EV contribution",
         )
         parts.append(f"<h3>{_e(_side_label(side.name, side.paytable))}, {side.decks} decks</h3>")
@@ -500,10 +775,52 @@ def _sides_section(sides: Sequence[SideBetAnalysis], result: SimulationResult) -
             f"{float(side.rtp) * 100:.4f}%; hit frequency {float(side.hit_frequency):.6f}; "
             f"standard deviation {side.std_dev:.4f} per unit staked.</p>"
         )
-        notes = "".join(f"<li>{_e(note)}</li>" for note in side.notes)
+        notes = [note[:1].upper() + note[1:] for note in side.notes]
+        if side.third_card is ThirdCard.UNLESS_DEALER_BLACKJACK:
+            notes.append(_sevens_note(rules))
+        cap = next((b for b in rules.side_bets if b.name == side.name), None)
+        if cap is not None and cap.aggregate_cap is not None:
+            notes.append(_cap_note(side, cap.max_stake, cap.aggregate_cap))
         if notes:
-            parts.append(f'<ul class="note">{notes}</ul>')
+            parts.append(f'<ul class="note">{"".join(f"<li>{_e(n)}</li>" for n in notes)}</ul>')
     return _section("Side bets", "".join(parts))
+
+
+def _sevens_note(rules: Rules) -> str:
+    """Whether basic strategy plays 7-7 as the Lucky 7 figure assumes (a third card always
+    taken, by a hit, a double or a split): read from the game's own chart."""
+    codes = strategy_chart(base_game_rules(rules)).pairs["7,7"]
+    # A stand, or a surrender (Rs, Rh, Rp: the hand is given up), deals no third card.
+    stands = [
+        up for up, code in zip(UP_LABELS, codes, strict=True) if code == "S" or code[0] == "R"
+    ]
+    if not stands:
+        return (
+            "Basic strategy for this game hits, doubles or splits 7-7 against every up card, "
+            "so the figure above is the one the strategy of this report plays."
+        )
+    return (
+        f"Basic strategy for this game stands on 7-7 against {', '.join(stands)}: those spots "
+        "are paid on two cards, so the return as played is a little below the figure above."
+    )
+
+
+def _cap_note(side: SideBetAnalysis, max_stake: int, cap: int) -> str:
+    """What the per-round cap on a side bet's winnings does to its RTP."""
+    best = max((line.pays for line in side.outcomes), default=0)
+    top = best * max_stake
+    if top <= cap:
+        return (
+            f"A spot played alone never reaches the {format_money(cap)} cap on the round's "
+            f"winnings (its top line pays at most {format_money(top)} at the maximum stake), so "
+            "the RTP above is exact for it; with several spots only a round whose wins add up to "
+            "more than the cap is cut, and only that round's return is lower."
+        )
+    return (
+        f"The {format_money(cap)} cap on the round's winnings is reached by a single spot at "
+        f"stakes above {format_money(cap // best)} (the top line pays {best} to 1), and then "
+        "lowers the RTP above."
+    )
 
 
 def _verdict(ok: bool) -> str:
@@ -518,7 +835,7 @@ _PATHS = {
 """What played a simulation's rounds, by its path."""
 
 
-def _simulation_section(result: SimulationResult) -> str:
+def _simulation_section(result: SimulationResult, basic: HouseEdgeResult) -> str:
     lo, hi = result.main.ci99
     half = (hi - lo) / 2
     tlo, thi = result.ev_per_total_bet.ci99
@@ -553,16 +870,22 @@ def _simulation_section(result: SimulationResult) -> str:
             )
         )
     player = _PATHS.get(str(result.path), str(result.path))
+    needed = confirming_rounds(result.main.std_dev)
+    target = (
+        "met"
+        if half <= TARGET_HALF_WIDTH
+        else f"not met: it needs {needed:,} rounds at the simulated standard deviation"
+    )
     body = (
         f"<p>{result.rounds:,} rounds, seed {result.seed}, played by <b>{_e(player)}</b>"
-        f" in {result.seconds:.1f} s ({result.rounds_per_second:,.0f} rounds/s). One spot, "
-        "basic strategy, the side bet at its minimum stake every round, insurance declined. "
+        f" in {result.seconds:.1f} s ({result.rounds_per_second:,.0f} rounds/s). "
+        f"{_e(_simulated_play(result))} "
         f"The exact main-game EV lies {_verdict(result.within_ci)} the 99% confidence interval."
-        f" Its half-width is ±{half * 100:.4f}% (the report's target: at most ±"
-        f"{TARGET_HALF_WIDTH * 100:.2f}%, reached with {confirming_rounds(result.main.std_dev):,}"
-        " rounds).</p>"
+        f" Its half-width is ±{half * 100:.5f}% of the initial bet; the report's target of at "
+        f"most ±{TARGET_HALF_WIDTH * 100:.2f}% is {_e(target)}.</p>"
     )
-    body += _table(("figure", "simulated", "99% confidence interval", "exact", "exact is"), rows)
+    head = ("figure", "simulated", "99% confidence interval", "exact (basic strategy)", "exact is")
+    body += _table(head, rows)
     body += (
         f"<p>Standard deviation of the main-game result: {result.main.std_dev:.4f} initial bets "
         f"per round"
@@ -573,10 +896,49 @@ def _simulation_section(result: SimulationResult) -> str:
         )
         + ".</p>"
     )
-    dist = [(f"{net:+g}", _prob(p)) for net, p in outcome_distribution(result.tally)]
+    table = basic.distribution
+    dist = [
+        (
+            _net(net),
+            # The share is a count over the rounds: this gives the count back exactly.
+            f"{round(share * result.rounds):,}",
+            _prob(share),
+            "" if table is None else _prob(table.probability(net)),
+        )
+        for net, share in outcome_distribution(result.tally)
+    ]
     body += "<h3>Distribution of the main-game result per round (initial bets)</h3>"
-    body += _table(("net result", "share of rounds"), dist)
+    body += _table(("net result", "rounds", "share of rounds", "exact (basic strategy)"), dist)
+    if table is not None and not table.exact:
+        body += (
+            '<p class="note">The exact column is the table of the section "Distribution and '
+            f'volatility" for basic strategy: no probability in it is off by more than '
+            f"{_prob(table.approximate)}.</p>"
+        )
     return _section("Simulation", body)
+
+
+def _simulated_play(result: SimulationResult) -> str:
+    """How the simulated player bets and plays, in words."""
+    spots = "one spot" if result.spots == 1 else f"{result.spots} spots"
+    strategy = "basic strategy" if result.strategy == "basic" else f"the {result.strategy} play"
+    parts = [f"{spots[0].upper()}{spots[1:]}, {strategy}"]
+    if result.side_bet is not None:
+        parts.append(
+            f"the {side_bet_name(result.side_bet.name)} side bet at its minimum stake "
+            f"({format_money(result.side_bet.stake)}) on every spot"
+        )
+    if result.rules.insurance:
+        what = "insurance and even money" if result.rules.even_money else "insurance"
+        parts.append(f"{what} {_INSURANCE_POLICY[result.insurance_policy]}")
+    return ", ".join(parts) + "."
+
+
+_INSURANCE_POLICY = {
+    InsurancePolicy.NEVER: "always declined",
+    InsurancePolicy.ALWAYS: "always taken",
+    InsurancePolicy.BEST: "taken when the spot's own cards make it worth more than declining",
+}
 
 
 HIT_LABELS = {
@@ -602,25 +964,62 @@ ROUND_RESULTS = ("win", "push", "lose")
 
 def _hits_section(result: SimulationResult) -> str:
     found = result.hit_frequencies()
-    # An event the game or the simulated play never produces (no Charlie, no surrender,
-    # insurance declined...) is left out rather than shown as a row of zeros.
+    # An event no simulated round produced is left out of the table rather than shown as a
+    # row of zeros, and named in a note that says why: the rules rule it out, the simulated
+    # player never makes it, or it is possible but rare enough not to have come up.
     rounds = [(HIT_LABELS[k], _prob(v)) for k, v in found.items() if v > 0.0 or k in ROUND_RESULTS]
-    absent = [HIT_LABELS[k] for k, v in found.items() if v == 0.0 and k not in ROUND_RESULTS]
+    absent: dict[str, list[str]] = {}
+    for k, v in found.items():
+        if v == 0.0 and k not in ROUND_RESULTS:
+            absent.setdefault(_why_absent(k, result), []).append(HIT_LABELS[k])
     hands = [(outcome_name(k), _prob(v)) for k, v in result.hand_outcomes().items()]
     body = "<h3>Per round</h3>" + _table(("event", "frequency"), rounds)
-    if absent:
-        body += f'<p class="note">Not seen in the simulated rounds: {_e(", ".join(absent))}.</p>'
+    for why, events in absent.items():
+        body += f'<p class="note">{_e(_ABSENT[why].format(rounds=f"{result.rounds:,}"))}: '
+        body += f"{_e(', '.join(events))}.</p>"
     body += "<h3>Per hand (split hands counted separately)</h3>"
     body += _table(("outcome", "share of hands"), hands)
     return _section("Hit frequencies", body)
 
 
-def _multi_table(title: str, rows: dict[int, tuple[str, ...]], label: str) -> str:
+_ABSENT = {
+    "rules": "Cannot happen under these rules",
+    "play": "Never chosen by the simulated player",
+    "chance": "Possible, but not seen in the {rounds} simulated rounds",
+}
+
+
+def _why_absent(event: str, result: SimulationResult) -> str:
+    """Why no simulated round had ``event``: a key of :data:`_ABSENT`."""
+    rules = result.rules
+    refunds = rules.peek is not PeekMode.ACE_AND_TEN and not (
+        rules.bj_takes_double_vs_ace
+        and rules.bj_takes_double_vs_ten
+        and rules.bj_takes_split_vs_ace
+        and rules.bj_takes_split_vs_ten
+    )
+    possible = {
+        "charlie": rules.charlie_cards is not None and rules.charlie_wins,
+        "dealer_blackjack_refund": refunds,
+        "surrender": rules.surrender is not Surrender.NONE,
+        "insurance": rules.insurance,
+        "even_money": rules.even_money,
+        "side_bet_win": bool(rules.side_bets),
+    }
+    if not possible.get(event, True):
+        return "rules"
+    if event in ("insurance", "even_money") and result.insurance_policy is InsurancePolicy.NEVER:
+        return "play"
+    return "chance"
+
+
+def _chart_table(title: str, rows: dict[str, tuple[str, ...]]) -> str:
+    """One part of the strategy chart as a table of codes coloured as the picture is."""
     out = [f"<h3>{_e(title)}</h3><table><tr><th class=l>hand</th>"]
     out += [f"<th>{u}</th>" for u in UP_LABELS]
     out.append("</tr>")
-    for total, codes in rows.items():
-        out.append(f"<tr><th class=l>{_e(label)}{total}</th>")
+    for hand, codes in rows.items():
+        out.append(f"<tr><th class=l>{_e(hand)}</th>")
         out += [
             f'<td style="background:{COLOURS.get(c, "#fff")};text-align:center">{c}</td>'
             for c in codes
@@ -631,14 +1030,32 @@ def _multi_table(title: str, rows: dict[int, tuple[str, ...]], label: str) -> st
 
 
 def _strategy_section(variant: Variant, rules: Rules) -> str:
+    """The chart as a picture (screen and print) and, on a phone, where the picture shrinks
+    past reading, as tables; the three-or-more-card rows are tables everywhere."""
     chart = strategy_chart(
         base_game_rules(rules), title=f"{variant.title}: basic strategy ({rules.decks} decks)"
     )
     png = base64.b64encode(chart_png(chart)).decode("ascii")
+    used = {
+        c for part in (chart.hard, chart.soft, chart.pairs) for row in part.values() for c in row
+    }
+    legend = "; ".join(f"{code} = {words}" for code, words in LEGEND.items() if code in used)
+    two_cards = (
+        _chart_table("Hard totals", {str(t): c for t, c in chart.hard.items()})
+        + _chart_table("Soft totals", {f"A,{t - 11}": c for t, c in chart.soft.items()})
+        + _chart_table("Pairs", chart.pairs)
+        + f'<p class="note">{_e(legend)}.</p>'
+    )
     body = (
         f'<img class="chart" alt="basic strategy chart" src="data:image/png;base64,{png}">'
-        + _multi_table("Hard totals, three or more cards", chart.hard_multi, "")
-        + _multi_table("Soft totals, three or more cards", chart.soft_multi, "soft ")
+        f'<div class="narrow">{two_cards}</div>'
+        + _chart_table(
+            "Hard totals, three or more cards", {str(t): c for t, c in chart.hard_multi.items()}
+        )
+        + _chart_table(
+            "Soft totals, three or more cards",
+            {f"soft {t}": c for t, c in chart.soft_multi.items()},
+        )
     )
     return _section("Basic strategy", body)
 
@@ -661,8 +1078,8 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
             _published_section(variant, rules, optimal, sides),
             _distribution_section(optimal),
             _exposure_section(rules, optimal, sides),
-            _sides_section(sides, result),
-            _simulation_section(result),
+            _sides_section(rules, sides, result),
+            _simulation_section(result, basic),
             _hits_section(result),
             _strategy_section(variant, rules),
         )
@@ -676,7 +1093,7 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
         f"<h1>{_e(title)}</h1>"
-        f'<p class="sub">Variant id <b>{_e(variant.name)}</b>, rules version '
-        f"{_e(document['rules_version'])}, twentyone {__version__}. {_e(variant.description)}</p>"
+        f'<p class="sub">{_e(variant.description)} Rules version '
+        f"{_e(document['rules_version'])}; twentyone {__version__}.</p>"
         f"{body}</body></html>\n"
     )

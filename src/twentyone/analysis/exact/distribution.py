@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from twentyone.analysis.exact import split_rounds
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.game import deal_legal
@@ -389,6 +390,10 @@ class UpCardRound:
     distribution: dict[float, float]
     approximate: float
     second_moment: float
+    missing: float = 0.0
+    """A bound on the chance of the split rounds the threshold left out of the distribution
+    (:func:`~twentyone.analysis.exact.split_rounds.split_round`): each net result's chance is
+    at most that below its value (0 without a threshold)."""
 
 
 def up_card_distribution(
@@ -407,9 +412,15 @@ def up_card_round(
     budget: float | None = None,
     *,
     moments: bool = True,
+    threshold: float | None = None,
 ) -> UpCardRound:
     """:func:`up_card_distribution` with the exact second moment (``moments``: compute the
-    pairwise sums where the table is approximate; else the table's own second moment)."""
+    pairwise sums where the table is approximate; else the table's own second moment).
+    ``threshold``: the chance of a round against this up card below which a split's programme
+    leaves a state or a pair of a state and a hand out (default
+    :data:`~twentyone.analysis.exact.split_rounds.DEFAULT_THRESHOLD`)."""
+    if threshold is None:
+        threshold = split_rounds.DEFAULT_THRESHOLD
     rules = solver.rules
     shoe = solver.shoe
     n = solver.cards
@@ -417,6 +428,7 @@ def up_card_round(
     split_tables: SplitTables | None = None
     choose = getattr(policy, "choose")  # noqa: B009 - the Policy protocol's method
     approximate = 0.0
+    missing = 0.0
     correction = 0.0
     parts: list[tuple[float, dict[float, float]]] = []
     for a in range(10):
@@ -443,19 +455,25 @@ def up_card_round(
                     pair = pair_index(hand)
                     assert pair is not None
                     if splits.resplits(pair):
-                        found = split_round(splits, pair, budget)
+                        found = split_round(splits, pair, budget, threshold / (prob * weight))
+                        missing += prob * weight * found.dropped
                         dist = found.distribution
                         every = split_patterns(rules.max_split_hands, True)
-                        if len(found.done) < len(every):
+                        if len(found.done) < len(every) or found.dropped > 0.0:
                             if split_tables is None:
                                 split_tables = SplitTables(splits)
                             rest = split_tables.distribution(pair, skip=found.done)
                             approximate += prob * weight * math.fsum(rest.values())
                             dist = mix([(1.0, dist), (1.0, rest)])
                             if moments:
-                                left = frozenset(every) - found.done
+                                # E[X^2] by pairs of hands of the rounds the table does not
+                                # hold exactly: the patterns left, or every pattern where the
+                                # threshold left some rounds out.
+                                left, inexact = frozenset(every) - found.done, rest
+                                if found.dropped > 0.0:
+                                    left, inexact = frozenset(every), dist
                                 exact = split_second_moment(splits, pair, left, split_tables)
-                                correction += prob * weight * (exact - _second(rest))
+                                correction += prob * weight * (exact - _second(inexact))
                     else:
                         dist = two_hand_distribution(splits, pair, _two_hand_context(splits, pair))
                 elif action is Action.SURRENDER:
@@ -470,7 +488,7 @@ def up_card_round(
                     dist = mix([(1.0, dist), (1.0, {-1.0: p_bj})])
                 parts.append((prob * weight, dist))
     dist = mix(parts)
-    return UpCardRound(dist, approximate, _second(dist) + correction)
+    return UpCardRound(dist, approximate, _second(dist) + correction, missing)
 
 
 def _second(dist: dict[float, float]) -> float:

@@ -73,6 +73,10 @@ class RoundDistribution:
             docstring).
         approximate: the chance of those rounds (``0.0`` when exact): no net result's chance
             is off by more.
+        missing: a bound on the chance of the split rounds a threshold left out
+            (:data:`~twentyone.analysis.exact.split_rounds.DEFAULT_THRESHOLD`, ``0.0`` without
+            one): each net result's chance is at most that below its exact value, never above
+            it (the table sums to at least ``1 - missing``).
 
     The mean is exact either way, and so are :attr:`variance` and :attr:`sd` (from
     :attr:`second_moment` where the table is not exact); :attr:`table_sd` is the table's own.
@@ -84,10 +88,16 @@ class RoundDistribution:
     second_moment: float | None = None
     """``E[X^2]`` of the net result ``X``, exact (:mod:`~.rounds_moments`), where the table is
     not (``None`` where it is: its own moments are exact)."""
+    missing: float = 0.0
+    exact_mean: float | None = None
+    """The expected net result, exact (the EV), where the table's own mean is not (a threshold
+    left rounds out: it is within ``8 missing``)."""
 
     @property
     def mean(self) -> float:
         """The expected net result (the house edge, negated): exact."""
+        if self.exact_mean is not None:
+            return self.exact_mean
         return math.fsum(x * p for x, p in self.outcomes)
 
     @property
@@ -112,7 +122,7 @@ class RoundDistribution:
     @property
     def table_variance(self) -> float:
         """The variance of the table :attr:`outcomes` itself (approximate where the table is)."""
-        mean = self.mean
+        mean = math.fsum(x * p for x, p in self.outcomes)
         return math.fsum(p * (x - mean) ** 2 for x, p in self.outcomes)
 
     @property
@@ -506,11 +516,21 @@ def as_distribution(
     exact: bool,
     approximate: float = 0.0,
     second_moment: float | None = None,
+    missing: float = 0.0,
+    mean: float | None = None,
 ) -> RoundDistribution:
     """A :class:`RoundDistribution` from ``{net: chance}`` (zero chances dropped;
-    ``second_moment`` kept only where the table is not exact)."""
+    ``second_moment`` kept only where the table is not exact, the exact ``mean`` only where a
+    threshold left rounds out)."""
     outcomes = tuple((x, p) for x, p in sorted(dist.items()) if p > 0.0)
-    return RoundDistribution(outcomes, exact, approximate, None if exact else second_moment)
+    return RoundDistribution(
+        outcomes,
+        exact,
+        approximate,
+        None if exact else second_moment,
+        missing,
+        mean if missing > 0.0 else None,
+    )
 
 
 __all__ = [

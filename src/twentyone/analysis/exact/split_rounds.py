@@ -731,11 +731,14 @@ class SplitRound:
             net result's chance is at most that below the exact one (0 without a threshold),
             the chance the sum is short of (with a rounding allowance) where every pattern
             was summed.
+        work: the pairs (state, final hand) and dealer vectors the programme visited (in
+            :data:`DEFAULT_BUDGET`'s units).
     """
 
     distribution: dict[float, float]
     done: frozenset[SplitPattern]
     dropped: float = 0.0
+    work: float = 0.0
 
 
 def split_round(
@@ -814,7 +817,7 @@ def split_round(
         whole = 1.0 - solver.blackjack_chance(hand) if solver.peek else 1.0
         short = whole - math.fsum(acc.tolist())
         dropped = min(dropped, max(short, 0.0) + _SLACK)
-    return SplitRound(dist, frozenset(done), dropped)
+    return SplitRound(dist, frozenset(done), dropped, programme.work)
 
 
 def split_round_distribution(

@@ -21,7 +21,12 @@ hand's table is exact (the same pattern weights as its value, see
 :meth:`~twentyone.analysis.exact.split.SplitSolver.value`), so the mean stays exact and only
 what one hand's cards tell about another's beyond the dealer's outcome is left out.
 :attr:`RoundDistribution.exact` says whether any such round entered and
-:attr:`RoundDistribution.approximate` how likely those rounds are.
+:attr:`RoundDistribution.approximate` how likely those rounds are. With a threshold
+(:data:`~twentyone.analysis.exact.split_rounds.DEFAULT_THRESHOLD`, off by default) the
+programme instead sums every pattern but leaves out the rounds whose chance it bounds below
+it: :attr:`RoundDistribution.missing` bounds their chance, each net result's chance is at
+most that below its exact value, and the mean (the EV) and the second moment come exact from
+the split values and pairs of hands.
 
 The variance and standard deviation are exact for every rule set all the same: they need only
 the second moment, and a split round's ``E[X^2]`` needs only pairs of its hands with the dealer

@@ -4,7 +4,9 @@
 with NumPy (every pair of a state and a final hand, the pairs that take more cards of a rank
 than the shoe holds left out, equal ``(composition, result row)`` states summed), in one pass
 over the pairs with an open-addressing hash table instead of a sort: about thirty times
-faster, which is what lets the programme sum every pattern of a split to four hands. Numba
+faster, which is what lets the programme sum every pattern of a split to four hands. Each
+state (or composition) takes a group of hands of one length only while their chance is at
+least its limit, the programme's pruning by chance (all of them with a limit of 0). Numba
 compiles it on first use (cached on disk in a folder of its own); without Numba
 :func:`compiled` is ``None`` and the programme uses NumPy.
 """

@@ -453,15 +453,19 @@ class _Programme:
             limit: FloatArray = self.threshold / scale
         return limit, scale
 
-    def _skipped(self, hand: _Hand, limit: FloatArray, scale: FloatArray) -> tuple[float, int]:
+    def _skipped(
+        self, hand: _Hand, limit: FloatArray, scale: FloatArray, states: IntArray | None = None
+    ) -> tuple[float, int]:
         """The bound on the chance of the pairs (row, hand) ``limit`` leaves out (a hand's
-        chance below its row's limit), and how many pairs it keeps."""
+        chance below its row's limit), and how many pairs (state, hand) it keeps (``states``:
+        how many states each row of a composition stands for; default one)."""
         dropped = 0.0
         kept = 0
         for n, (up, running) in hand.ascending.items():
             below = np.searchsorted(up, limit[:, n], side="left")
             dropped += float(scale[:, n] @ running[below])
-            kept += int((len(up) - below).sum())
+            taken = len(up) - below
+            kept += int(taken.sum() if states is None else taken @ states)
         return dropped, kept
 
     def risky(self, keys: IntArray, hand: _Hand) -> list[int]:
@@ -616,7 +620,7 @@ class _Programme:
             np.float64
         )
         limit, scale = self._limits(ckeys, multiplicity * summed)
-        dropped, kept = self._skipped(hand, limit, scale)
+        dropped, kept = self._skipped(hand, limit, scale, np.diff(np.append(starts, len(keys))))
         self.work += kept
         if self.work > self.budget:
             return False

@@ -52,12 +52,15 @@ bounds, and, where every pattern is summed, exactly by what the sum is short of 
 chance (:attr:`SplitRound.dropped`): each net result's chance is then at most that below its
 exact value. It does not pay where the resplits matter most: the chance of the standard
 game's rounds of four hands is spread so thin over millions of compositions that what is left
-out falls only as about the threshold's square root (2-2 against a 7: thresholds of 1e-10,
-1e-11, 1e-12 of the rounds against the 7 leave 1.5e-5, 4.9e-6, 1.4e-6 of them out, in 1.3,
-7 and 19 CPU seconds), so a bound of 1e-10 is hours away as the whole sum is; for the whole
-game a threshold of 1e-10 costs about 27 CPU seconds and leaves 2.4e-5 out
-(``bench/rounds.py --threshold``), more than the budget's combined hands are likely off by
-but certified.
+out falls only as about the threshold's square root (2-2 against a 7 alone: thresholds of
+1e-10, 1e-11, 1e-12, as chances of a round of the game, leave 1.5e-5, 4.9e-6, 1.4e-6 out in
+1.3, 7 and 19 CPU seconds), so a bound of 1e-10 is hours away as the whole sum is; for the
+whole game a threshold of 1e-9 (of the rounds against each up card) costs about 10 CPU
+seconds and leaves 9.1e-5 out, 1e-10 28 seconds and 2.4e-5 (``bench/rounds.py
+--threshold``). A threshold of 1e-12 (two CPU minutes, 8.9e-7 left out)
+is enough to show the budget's combined hands off by at least 2.3e-7 on a push, 1.7e-7 on a
+loss of four bets and 1.3e-7 on a win of four (the default table's chances below the pruned
+table's, which can only be short of the exact ones).
 """
 
 from __future__ import annotations

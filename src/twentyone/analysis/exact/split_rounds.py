@@ -410,11 +410,7 @@ class _Programme:
             drawn[:, self.pair] = np.maximum(drawn[:, self.pair] - 2, 0)
         run = np.ones(len(drawn))
         for r in range(10):
-            most = int(drawn[:, r].max(initial=0))
-            ff = np.concatenate(
-                ([1.0], np.cumprod(self.rest[r] - np.arange(most, dtype=np.float64)))
-            )
-            run *= ff[drawn[:, r]]
+            run *= self._falling(int(self.rest[r]), int(drawn[:, r].max(initial=0)))[drawn[:, r]]
         size = drawn.sum(axis=1)
         run /= self._falling(int(self.rest.sum()), int(size.max(initial=0)))[size]
         return run

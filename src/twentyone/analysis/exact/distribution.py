@@ -21,7 +21,12 @@ hand's table is exact (the same pattern weights as its value, see
 :meth:`~twentyone.analysis.exact.split.SplitSolver.value`), so the mean stays exact and only
 what one hand's cards tell about another's beyond the dealer's outcome is left out.
 :attr:`RoundDistribution.exact` says whether any such round entered and
-:attr:`RoundDistribution.approximate` how likely those rounds are.
+:attr:`RoundDistribution.approximate` how likely those rounds are. With a threshold
+(:data:`~twentyone.analysis.exact.split_rounds.DEFAULT_THRESHOLD`, off by default) the
+programme instead sums every pattern but leaves out the rounds whose chance it bounds below
+it: :attr:`RoundDistribution.missing` bounds their chance, each net result's chance is at
+most that below its exact value, and the mean (the EV) and the second moment come exact from
+the split values and pairs of hands.
 
 The variance and standard deviation are exact for every rule set all the same: they need only
 the second moment, and a split round's ``E[X^2]`` needs only pairs of its hands with the dealer
@@ -37,6 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from twentyone.analysis.exact import split_rounds
 from twentyone.analysis.exact.actions import Action
 from twentyone.analysis.exact.dealer import N_OUTCOMES, FloatArray, Outcome
 from twentyone.analysis.exact.game import deal_legal
@@ -72,6 +78,10 @@ class RoundDistribution:
             docstring).
         approximate: the chance of those rounds (``0.0`` when exact): no net result's chance
             is off by more.
+        missing: a bound on the chance of the split rounds a threshold left out
+            (:data:`~twentyone.analysis.exact.split_rounds.DEFAULT_THRESHOLD`, ``0.0`` without
+            one): each net result's chance is at most that below its exact value, never above
+            it (the table sums to at least ``1 - missing``).
 
     The mean is exact either way, and so are :attr:`variance` and :attr:`sd` (from
     :attr:`second_moment` where the table is not exact); :attr:`table_sd` is the table's own.
@@ -83,10 +93,16 @@ class RoundDistribution:
     second_moment: float | None = None
     """``E[X^2]`` of the net result ``X``, exact (:mod:`~.rounds_moments`), where the table is
     not (``None`` where it is: its own moments are exact)."""
+    missing: float = 0.0
+    exact_mean: float | None = None
+    """The expected net result, exact (the EV), where the table's own mean is not (a threshold
+    left rounds out: it is within ``8 missing``)."""
 
     @property
     def mean(self) -> float:
         """The expected net result (the house edge, negated): exact."""
+        if self.exact_mean is not None:
+            return self.exact_mean
         return math.fsum(x * p for x, p in self.outcomes)
 
     @property
@@ -111,7 +127,7 @@ class RoundDistribution:
     @property
     def table_variance(self) -> float:
         """The variance of the table :attr:`outcomes` itself (approximate where the table is)."""
-        mean = self.mean
+        mean = math.fsum(x * p for x, p in self.outcomes)
         return math.fsum(p * (x - mean) ** 2 for x, p in self.outcomes)
 
     @property
@@ -389,6 +405,10 @@ class UpCardRound:
     distribution: dict[float, float]
     approximate: float
     second_moment: float
+    missing: float = 0.0
+    """A bound on the chance of the split rounds the threshold left out of the distribution
+    (:func:`~twentyone.analysis.exact.split_rounds.split_round`): each net result's chance is
+    at most that below its value (0 without a threshold)."""
 
 
 def up_card_distribution(
@@ -407,9 +427,15 @@ def up_card_round(
     budget: float | None = None,
     *,
     moments: bool = True,
+    threshold: float | None = None,
 ) -> UpCardRound:
     """:func:`up_card_distribution` with the exact second moment (``moments``: compute the
-    pairwise sums where the table is approximate; else the table's own second moment)."""
+    pairwise sums where the table is approximate; else the table's own second moment).
+    ``threshold``: the chance of a round against this up card below which a split's programme
+    leaves a state or a pair of a state and a hand out (default
+    :data:`~twentyone.analysis.exact.split_rounds.DEFAULT_THRESHOLD`)."""
+    if threshold is None:
+        threshold = split_rounds.DEFAULT_THRESHOLD
     rules = solver.rules
     shoe = solver.shoe
     n = solver.cards
@@ -417,6 +443,7 @@ def up_card_round(
     split_tables: SplitTables | None = None
     choose = getattr(policy, "choose")  # noqa: B009 - the Policy protocol's method
     approximate = 0.0
+    missing = 0.0
     correction = 0.0
     parts: list[tuple[float, dict[float, float]]] = []
     for a in range(10):
@@ -443,19 +470,25 @@ def up_card_round(
                     pair = pair_index(hand)
                     assert pair is not None
                     if splits.resplits(pair):
-                        found = split_round(splits, pair, budget)
+                        found = split_round(splits, pair, budget, threshold / (prob * weight))
+                        missing += prob * weight * found.dropped
                         dist = found.distribution
                         every = split_patterns(rules.max_split_hands, True)
-                        if len(found.done) < len(every):
+                        if len(found.done) < len(every) or found.dropped > 0.0:
                             if split_tables is None:
                                 split_tables = SplitTables(splits)
                             rest = split_tables.distribution(pair, skip=found.done)
                             approximate += prob * weight * math.fsum(rest.values())
                             dist = mix([(1.0, dist), (1.0, rest)])
                             if moments:
-                                left = frozenset(every) - found.done
+                                # E[X^2] by pairs of hands of the rounds the table does not
+                                # hold exactly: the patterns left, or every pattern where the
+                                # threshold left some rounds out.
+                                left, inexact = frozenset(every) - found.done, rest
+                                if found.dropped > 0.0:
+                                    left, inexact = frozenset(every), dist
                                 exact = split_second_moment(splits, pair, left, split_tables)
-                                correction += prob * weight * (exact - _second(rest))
+                                correction += prob * weight * (exact - _second(inexact))
                     else:
                         dist = two_hand_distribution(splits, pair, _two_hand_context(splits, pair))
                 elif action is Action.SURRENDER:
@@ -470,7 +503,7 @@ def up_card_round(
                     dist = mix([(1.0, dist), (1.0, {-1.0: p_bj})])
                 parts.append((prob * weight, dist))
     dist = mix(parts)
-    return UpCardRound(dist, approximate, _second(dist) + correction)
+    return UpCardRound(dist, approximate, _second(dist) + correction, missing)
 
 
 def _second(dist: dict[float, float]) -> float:
@@ -488,11 +521,21 @@ def as_distribution(
     exact: bool,
     approximate: float = 0.0,
     second_moment: float | None = None,
+    missing: float = 0.0,
+    mean: float | None = None,
 ) -> RoundDistribution:
     """A :class:`RoundDistribution` from ``{net: chance}`` (zero chances dropped;
-    ``second_moment`` kept only where the table is not exact)."""
+    ``second_moment`` kept only where the table is not exact, the exact ``mean`` only where a
+    threshold left rounds out)."""
     outcomes = tuple((x, p) for x, p in sorted(dist.items()) if p > 0.0)
-    return RoundDistribution(outcomes, exact, approximate, None if exact else second_moment)
+    return RoundDistribution(
+        outcomes,
+        exact,
+        approximate,
+        None if exact else second_moment,
+        missing,
+        mean if missing > 0.0 else None,
+    )
 
 
 __all__ = [

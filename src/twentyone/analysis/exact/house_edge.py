@@ -93,7 +93,8 @@ class HouseEdgeResult:
 
     def distribution_dict(self) -> dict[str, Any] | None:
         """The distribution as JSON: net results with their chances (``exact``: whether the
-        table is, ``approximate``: the chance of its rounds that are not), SD and variance
+        table is, ``approximate``: the chance of its rounds that are not, ``missing``: a bound on
+        the chance of the rounds a threshold left out), SD and variance
         (``sd_exact``: whether they are; ``table_sd``: the table's own)."""
         dist = self.distribution
         if dist is None:
@@ -102,6 +103,7 @@ class HouseEdgeResult:
             "outcomes": [{"net": x, "probability": p} for x, p in dist.outcomes],
             "exact": dist.exact,
             "approximate": dist.approximate,
+            "missing": dist.missing,
             "sd": dist.sd,
             "variance": dist.variance,
             "sd_exact": dist.sd_exact,
@@ -170,6 +172,7 @@ def house_edge(
     ups: list[UpCardResult] = []
     parts: list[tuple[float, dict[float, float]]] = []
     approximate = 0.0
+    missing = 0.0
     second = 0.0
     for up, policy in _policies(rules, kind, full, cached=shoe is None).items():
         deals = deal_values(policy.solver, policy, policy.splits)
@@ -180,6 +183,7 @@ def house_edge(
             found = up_card_round(policy.solver, policy, policy.splits)
             parts.append((full[up] / n, found.distribution))
             approximate += full[up] / n * found.approximate
+            missing += full[up] / n * found.missing
             second += full[up] / n * found.second_moment
     ev = sum(u.probability * u.ev for u in ups)
     stake = sum(u.probability * u.stake for u in ups)
@@ -194,7 +198,9 @@ def house_edge(
         up_cards=tuple(ups),
         seconds=time.perf_counter() - start,
         distribution=(
-            as_distribution(mix(parts), approximate == 0.0, approximate, second)
+            as_distribution(
+                mix(parts), approximate == missing == 0.0, approximate, second, missing, ev
+            )
             if distribution
             else None
         ),

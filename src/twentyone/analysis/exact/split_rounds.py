@@ -39,10 +39,33 @@ million, so about 6e9 pairs of them and a fourth hand, 300 times 8-8's): :func:`
 sums the patterns
 with fewest hands first and stops when its work passes ``budget`` (pairs of a state and a
 final hand, and dealer vectors), saying which patterns it summed.
+
+Pruning by chance (``threshold``, off by default). A state of weight ``w`` and composition
+``C`` bounds the chance of every round that continues from it by ``w B(C)`` (times the
+patterns that share it): its continuations are disjoint runs of cards that start with one of
+its ``w`` runs. A pair of a state and a last hand ``f`` is bounded without its own dealer
+vector or run by ``w B(C) c(f) B(f) (N)_n / (N - |C|)_n`` (``B(f)``: one run of the hand's
+cards but its pair card from the shoe after the deal, ``n`` of them; a rank ``C`` holds can
+only be rarer after it), so the hands of each length, in decreasing ``c(f) B(f)``, are taken
+until the bound falls below the threshold. What is left out is bounded by the sum of the
+bounds, and, where every pattern is summed, exactly by what the sum is short of the split's
+chance (:attr:`SplitRound.dropped`): each net result's chance is then at most that below its
+exact value. It does not pay where the resplits matter most: the chance of the standard
+game's rounds of four hands is spread so thin over millions of compositions that what is left
+out falls only as about the threshold's square root (2-2 against a 7 alone: thresholds of
+1e-10, 1e-11, 1e-12, as chances of a round of the game, leave 1.5e-5, 4.9e-6, 1.4e-6 out in
+1.3, 7 and 19 CPU seconds), so a bound of 1e-10 is hours away as the whole sum is; for the
+whole game a threshold of 1e-9 (of the rounds against each up card) costs about 10 CPU
+seconds and leaves 9.1e-5 out, 1e-10 28 seconds and 2.4e-5 (``bench/rounds.py
+--threshold``). A threshold of 1e-12 (two CPU minutes, 8.9e-7 left out)
+is enough to show the budget's combined hands off by at least 2.3e-7 on a push, 1.7e-7 on a
+loss of four bets and 1.3e-7 on a win of four (the default table's chances below the pruned
+table's, which can only be short of the exact ones).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -72,6 +95,15 @@ programme may visit before it leaves the remaining patterns: about a CPU second 
 standard 6-deck game split to four hands with the compiled kernel, which leaves about 0.2% of
 its rounds out (``bench/rounds.py --budget`` prints what more buys; the exact sum of every
 pattern there would take hours)."""
+DEFAULT_THRESHOLD = 0.0
+"""The chance (of a round against the up card) below which a split's programme leaves a state
+or a pair out, as :func:`~twentyone.analysis.exact.distribution.up_card_round` passes it to
+:func:`split_round` (divided by the deal's chance): 0, none (see "Pruning by chance" in the
+module docstring for why)."""
+_SLACK = 1e-12
+"""A bound on the rounding of a split's summed chances (relative to their sum, about one):
+what :func:`split_round` adds to the chance the sum is short of before taking it as the bound
+on what it left out."""
 _DEALER_COST = 50.0
 """One dealer vector's cost in the budget's units (about what 50 pairs cost)."""
 _CHUNK = 400_000
@@ -205,13 +237,35 @@ def final_layers(
 @dataclass(frozen=True, slots=True)
 class _Hand:
     """One position of a pattern as the programme adds it: each final hand's key (its cards, in
-    the programme's mixed radix), ``c(f)`` and result row's key."""
+    the programme's mixed radix), ``c(f)`` and result row's key, in decreasing ``c(f) B(f)``
+    (:attr:`chance`) within groups of one :attr:`length`.
+
+    Attributes:
+        chance: ``c(f)`` times the chance of one ordered run of the hand's cards but its pair
+            card from the shoe after the deal: what bounds the hand's share of a round.
+        length: the hand's cards but its pair card.
+        groups: where each run of one length starts (and the end); ``glen`` their lengths.
+        by_row: the order in runs of one result row, each in groups of one length
+            (``row_groups``/``row_glen``; ``row_class``: the group each run starts at, and
+            the end), as :func:`~.rounds_kernel.settle_pairs` takes them.
+        ascending: per length, the chances in increasing order and their running sums (the
+            first ``k`` sum to ``[k]``), for the mass of the hands a limit leaves out.
+    """
 
     keys: IntArray
     count: FloatArray
     money: IntArray
     most: IntArray
     rows: IntArray
+    chance: FloatArray
+    length: IntArray
+    groups: IntArray
+    glen: IntArray
+    by_row: IntArray
+    row_groups: IntArray
+    row_glen: IntArray
+    row_class: IntArray
+    ascending: dict[int, tuple[FloatArray, FloatArray]]
 
 
 class _States:
@@ -240,15 +294,29 @@ class _Programme:
     """The shared machinery of one split's dynamic programme (see the module docstring)."""
 
     def __init__(
-        self, splits: SplitSolver, pair: int, budget: float, *, use_kernel: bool = True
+        self,
+        splits: SplitSolver,
+        pair: int,
+        budget: float,
+        threshold: float = 0.0,
+        *,
+        use_kernel: bool = True,
     ) -> None:
         self.splits = splits
         self.compiled = use_kernel
         self.pair = pair
         self.solver = splits.solver
         self.budget = budget
+        self.threshold = threshold
         self.work = 0.0
+        self.dropped = 0.0
+        """The bound on the chance of the rounds left out by :attr:`threshold` so far."""
         self.shoe = np.array(self.solver.shoe, dtype=np.int64)
+        self.rest = self.shoe.copy()
+        self.rest[pair] -= 2
+        """The shoe after the deal."""
+        self.longest = 0
+        """The most cards a final hand holds but its pair card."""
         self._sets: dict[tuple[bool, int], HandSet] = {}
         self._hands: dict[tuple[bool, int, bool], _Hand] = {}
         self.radix = np.ones(10, dtype=np.int64)
@@ -268,6 +336,7 @@ class _Programme:
             found = self.hand_set(restricted, hands)
             if len(found.cards):
                 most = np.maximum(most, found.cards.max(axis=0))
+                self.longest = max(self.longest, int(found.cards.sum(axis=1).max()) - 1)
         self.radix = most * self.solver.rules.max_split_hands + 1
         if float(np.prod(self.radix.astype(np.float64))) >= 2.0**62:
             return False
@@ -289,10 +358,114 @@ class _Programme:
             rows = hand_results(self.solver, hs.cards, hs.stake, split=True, first=first)
             if self.solver.peek:
                 rows[:, Outcome.BLACKJACK] = 0
-            most = hs.cards.max(axis=0, initial=0)
-            found = _Hand(hs.cards @ self.weights, hs.count, rows @ _MONEY_WEIGHTS, most, rows)
+            found = self._ordered(hs.cards, hs.count, rows)
             self._hands[key] = found
         return found
+
+    def _ordered(self, cards: IntArray, count: FloatArray, rows: IntArray) -> _Hand:
+        """A :class:`_Hand` of final hands (cards, ``c(f)``, result rows), put in its orders."""
+        own = cards.copy()
+        own[:, self.pair] -= 1
+        length = own.sum(axis=1)
+        chance = count * self.run_chance(own, deal=False)
+        order = np.lexsort((-chance, length))
+        cards, count, rows = cards[order], count[order], rows[order]
+        chance, length = chance[order], length[order]
+        money = rows @ _MONEY_WEIGHTS
+        by_row = np.lexsort((-chance, length, money))
+        rmoney, rlength = money[by_row], length[by_row]
+        some = len(length) > 0
+        groups = np.flatnonzero(np.append(some, length[1:] != length[:-1]))
+        new_class = np.append(some, rmoney[1:] != rmoney[:-1])
+        row_groups = np.flatnonzero(new_class | np.append(some, rlength[1:] != rlength[:-1]))
+        row_class = np.append(np.flatnonzero(new_class[row_groups]), len(row_groups))
+        ascending = {}
+        for n in np.unique(length).tolist():
+            up = np.sort(chance[length == n])
+            ascending[n] = (up, np.concatenate(([0.0], np.cumsum(up))))
+        return _Hand(
+            cards @ self.weights,
+            count,
+            money,
+            cards.max(axis=0, initial=0),
+            rows,
+            chance,
+            length,
+            np.append(groups, len(length)).astype(np.int64),
+            length[groups].astype(np.int64),
+            by_row,
+            np.append(row_groups, len(length)).astype(np.int64),
+            rlength[row_groups].astype(np.int64),
+            row_class.astype(np.int64),
+            ascending,
+        )
+
+    def run_chance(self, drawn: IntArray, *, deal: bool = True) -> FloatArray:
+        """``(K,)`` the chance of one ordered run of each row's cards from the shoe after the
+        deal (``deal``: the rows are compositions whose first two pair cards are the deal's,
+        left out; a row with fewer leaves out what it has). Fewer cards make a larger chance,
+        so a row short of the cards truly drawn bounds their chance from above."""
+        if deal:
+            drawn = drawn.copy()
+            drawn[:, self.pair] = np.maximum(drawn[:, self.pair] - 2, 0)
+        run = np.ones(len(drawn))
+        for r in range(10):
+            run *= self._falling(int(self.rest[r]), int(drawn[:, r].max(initial=0)))[drawn[:, r]]
+        size = drawn.sum(axis=1)
+        run /= self._falling(int(self.rest.sum()), int(size.max(initial=0)))[size]
+        return run
+
+    @staticmethod
+    def _falling(top: int, most: int) -> FloatArray:
+        """``[(top)_0, (top)_1, .., (top)_most]``, falling factorials."""
+        found: FloatArray = np.concatenate(
+            ([1.0], np.cumprod(top - np.arange(most, dtype=np.float64)))
+        )
+        return found
+
+    def _limits(self, keys: IntArray, factor: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """For rows of compositions (``keys``) with ``factor`` (their weight times the patterns
+        that share them), ``(limit, scale)``, each ``(K, L + 1)`` for hands of ``0 .. L``
+        cards but the pair card: ``scale[k, n]`` times a hand's :attr:`_Hand.chance` bounds
+        the chance of every round that continues from row ``k`` with that hand of ``n``
+        cards, and ``limit = threshold / scale``, the least chance of a hand the row takes.
+
+        ``scale = factor B(C) (N)_n / (N - |C|)_n``: the hand's run after ``C`` has the chance
+        of its run from the whole shoe but for the shoe's size (a card of a rank ``C`` holds
+        can only be rarer), ``N`` the shoe after the deal and ``|C|`` the cards drawn."""
+        removed = self.removed(keys)
+        drawn = removed.copy()
+        drawn[:, self.pair] = np.maximum(drawn[:, self.pair] - 2, 0)
+        taken = drawn.sum(axis=1)
+        left = int(self.rest.sum())
+        longest = self.longest
+        whole = self._falling(left, longest)
+        ratio = np.ones((int(taken.max(initial=0)) + 1, longest + 1))
+        for m in range(len(ratio)):
+            # Hands longer than the shoe left cannot follow (their chance is 0).
+            below = self._falling(left - m, longest)
+            ratio[m] = np.divide(whole, below, out=np.zeros_like(whole), where=below > 0)
+        scale = (factor * self.run_chance(drawn, deal=False))[:, None] * ratio[taken]
+        if self.threshold <= 0.0:
+            return np.zeros_like(scale), scale
+        with np.errstate(divide="ignore"):
+            limit: FloatArray = self.threshold / scale
+        return limit, scale
+
+    def _skipped(
+        self, hand: _Hand, limit: FloatArray, scale: FloatArray, states: IntArray | None = None
+    ) -> tuple[float, int]:
+        """The bound on the chance of the pairs (row, hand) ``limit`` leaves out (a hand's
+        chance below its row's limit), and how many pairs (state, hand) it keeps (``states``:
+        how many states each row of a composition stands for; default one)."""
+        dropped = 0.0
+        kept = 0
+        for n, (up, running) in hand.ascending.items():
+            below = np.searchsorted(up, limit[:, n], side="left")
+            dropped += float(scale[:, n] @ running[below])
+            taken = len(up) - below
+            kept += int(taken.sum() if states is None else taken @ states)
+        return dropped, kept
 
     def risky(self, keys: IntArray, hand: _Hand) -> list[int]:
         """The ranks of which a state and a hand may hold more together than the shoe."""
@@ -302,12 +475,28 @@ class _Programme:
         found: list[int] = np.flatnonzero(held + hand.most > self.shoe).tolist()
         return found
 
-    def add(self, states: _States, hand: _Hand) -> _States | None:
-        """Every state with one more hand of ``hand`` (``None`` past the budget)."""
-        n_states, n_hands = len(states.keys), len(hand.keys)
-        self.work += n_states * n_hands
+    def add(self, states: _States, hand: _Hand, multiplicity: float) -> _States | None:
+        """Every state with one more hand of ``hand`` (``None`` past the budget), shared by
+        ``multiplicity`` patterns: the pairs and new states whose rounds' chance is bound
+        below :attr:`threshold` are left out, their bound added to :attr:`dropped`."""
+        limit, scale = self._limits(states.keys, states.weight * multiplicity)
+        dropped, kept = self._skipped(hand, limit, scale)
+        self.work += kept
         if self.work > self.budget:
             return None
+        self.dropped += dropped
+        grown = self._pairs(states, hand, limit)
+        if self.threshold <= 0.0 or not len(grown.keys):
+            return grown
+        mass = grown.weight * multiplicity * self.run_chance(self.removed(grown.keys))
+        low = mass < self.threshold
+        self.dropped += math.fsum(mass[low].tolist())
+        return _States(grown.keys[~low], grown.money[~low], grown.weight[~low])
+
+    def _pairs(self, states: _States, hand: _Hand, limit: FloatArray) -> _States:
+        """Every state with one more hand of ``hand`` whose chance is at least the state's
+        ``limit`` for its length, merged."""
+        n_states, n_hands = len(states.keys), len(hand.keys)
         parts: list[_States] = []
         step = max(1, _CHUNK // max(n_hands, 1))
         risky = self.risky(states.keys, hand)
@@ -324,13 +513,17 @@ class _Programme:
                 hand.count,
                 np.ascontiguousarray((hand.keys[:, None] // w[None, :]) % radix[None, :]),
                 self.shoe[risky],
+                hand.chance,
+                hand.groups,
+                hand.glen,
+                np.ascontiguousarray(limit),
             )
             return _States(keys, money, weight)
         for lo in range(0, n_states, step):
             keys = (states.keys[lo : lo + step, None] + hand.keys[None, :]).ravel()
             money = (states.money[lo : lo + step, None] + hand.money[None, :]).ravel()
             weight = (states.weight[lo : lo + step, None] * hand.count[None, :]).ravel()
-            ok = np.ones(len(keys), dtype=np.bool_)
+            ok = (hand.chance[None, :] >= limit[lo : lo + step][:, hand.length]).ravel()
             for r in risky:
                 ok &= (keys // self.weights[r]) % self.radix[r] <= self.shoe[r]
             parts.append(_merge(keys[ok], money[ok], weight[ok]))
@@ -346,11 +539,21 @@ class _Programme:
 
     def settle(self, states: _States, multiplicity: float, acc: FloatArray) -> bool:
         """Add the finished rounds' chances to ``acc`` (net result ``-8 .. 8`` at ``net + 8``);
-        ``False`` (nothing added) if their dealer vectors would pass the budget.
+        ``False`` (nothing added) if their dealer vectors would pass the budget. The states
+        whose rounds' chance is below :attr:`threshold` are left out (added to
+        :attr:`dropped`).
 
         A state whose result is the same against every total and a bust (every hand busted,
         say) needs only the dealer's blackjack chance, not the dealer's vector."""
+        if self.threshold > 0.0 and len(states.keys):
+            mass = states.weight * multiplicity * self.run_chance(self.removed(states.keys))
+            low = mass < self.threshold
+            dropped = math.fsum(mass[low].tolist())
+            states = _States(states.keys[~low], states.money[~low], states.weight[~low])
+        else:
+            dropped = 0.0
         if not len(states.keys):
+            self.dropped += dropped
             return True
         distinct, where = np.unique(states.keys, return_inverse=True)
         where = where.reshape(-1)
@@ -364,6 +567,7 @@ class _Programme:
         self.work += _DEALER_COST * float(need.sum())
         if self.work > self.budget:
             return False
+        self.dropped += dropped
         removed = self.removed(distinct)
         chance = multiplicity * states.weight[:, None] * self.chances(removed, need)[where]
         for o in range(N_OUTCOMES):
@@ -383,7 +587,6 @@ class _Programme:
         chance but the blackjack is put on the first outcome (their result is the same against
         every total and a bust)."""
         solver = self.solver
-        pair = self.pair
         dealer = np.zeros((len(removed), N_OUTCOMES))
         if need is None:
             if len(removed):
@@ -396,45 +599,39 @@ class _Programme:
             dealer[~need, Outcome.BLACKJACK] = blackjack
         if solver.peek:
             dealer[:, Outcome.BLACKJACK] = 0.0
-        # B: the chance of one ordered run of the cards drawn after the deal (the two pair
-        # cards of the deal are not drawn).
-        rest = self.shoe.copy()
-        rest[pair] -= 2
-        drawn = removed.copy()
-        drawn[:, pair] -= 2
-        run = np.ones(len(drawn))
-        for r in range(10):
-            most = int(drawn[:, r].max(initial=0))
-            ff = np.concatenate(([1.0], np.cumprod(rest[r] - np.arange(most, dtype=np.float64))))
-            run *= ff[drawn[:, r]]
-        size = drawn.sum(axis=1)
-        left = int(rest.sum())
-        ff_size = np.concatenate(
-            ([1.0], np.cumprod(left - np.arange(int(size.max(initial=0)), dtype=np.float64)))
-        )
-        run /= ff_size[size]
-        out: FloatArray = run[:, None] * dealer
+        out: FloatArray = self.run_chance(removed)[:, None] * dealer
         return out
 
     def finish(self, states: _States, hand: _Hand, multiplicity: float, acc: FloatArray) -> bool:
         """Add to ``acc`` every round that ends with one more hand of ``hand`` after
         ``states``, without listing the finished states (:func:`settle_pairs`; without the
         compiled kernel :meth:`_finish_listed`, the same work): ``False`` (nothing added) past
-        the budget."""
-        kernel = compiled() if self.compiled else None
-        if kernel is None:
-            return self._finish_listed(states, hand, multiplicity, acc)
-        self.work += len(states.keys) * len(hand.keys)
-        if self.work > self.budget:
-            return False
-        if not len(states.keys) or not len(hand.keys):
-            return True
+        the budget. A composition's pairs with a hand whose rounds' chance is bound below
+        :attr:`threshold` are left out (their bound added to :attr:`dropped`)."""
         order = np.argsort(states.keys, kind="stable")
         keys, money, weight = states.keys[order], states.money[order], states.weight[order]
         new = np.ones(len(keys), dtype=np.bool_)
         new[1:] = keys[1:] != keys[:-1]
         starts = np.flatnonzero(new)
         ckeys = keys[starts]
+        group = np.cumsum(new) - 1
+        summed: FloatArray = np.bincount(group, weights=weight, minlength=len(ckeys)).astype(
+            np.float64
+        )
+        limit, scale = self._limits(ckeys, multiplicity * summed)
+        dropped, kept = self._skipped(hand, limit, scale, np.diff(np.append(starts, len(keys))))
+        self.work += kept
+        if self.work > self.budget:
+            return False
+        kernel = compiled() if self.compiled else None
+        if kernel is None:
+            sorted_states = _States(keys, money, weight)
+            if not self._finish_listed(sorted_states, hand, limit[group], multiplicity, acc):
+                return False
+            self.dropped += dropped
+            return True
+        if not len(states.keys) or not len(hand.keys):
+            return True
         cstart = np.append(starts, len(keys)).astype(np.int64)
         shifted = money + _MONEY_OFFSET
         outcomes = int(self.outcomes)
@@ -444,17 +641,20 @@ class _Programme:
         risky = self.risky(ckeys, hand)
         w, radix = self.weights[risky], self.radix[risky]
         cdigits = np.ascontiguousarray((ckeys[:, None] // w[None, :]) % radix[None, :])
-        # The hands in runs of one result row.
-        by_row = np.argsort(hand.money, kind="stable")
-        hkeys, hmoney = hand.keys[by_row], hand.money[by_row]
-        starts = np.flatnonzero(np.append(True, hmoney[1:] != hmoney[:-1]))
-        hclass = np.append(starts, len(hkeys)).astype(np.int64)
+        # The hands in runs of one result row, each in groups of one length.
+        by_row = hand.by_row
+        hkeys = hand.keys[by_row]
+        hchance = hand.chance[by_row]
         hdigits = np.ascontiguousarray((hkeys[:, None] // w[None, :]) % radix[None, :])
         cap = self.shoe[risky]
-        distinct, table = kernel.distinct_sums(ckeys, cdigits, hkeys, hdigits, cap)
+        limit = np.ascontiguousarray(limit)
+        distinct, table = kernel.distinct_sums(
+            ckeys, cdigits, hkeys, hdigits, cap, hchance, hand.row_groups, hand.row_glen, limit
+        )
         chance = self.known_chances(distinct)
         if chance is None:
             return False
+        self.dropped += dropped
         chance = multiplicity * chance[:, :outcomes]
         kernel.settle_pairs(
             ckeys,
@@ -465,9 +665,13 @@ class _Programme:
             hkeys,
             hand.count[by_row],
             np.ascontiguousarray(hand.rows[by_row, :outcomes]),
-            hclass,
+            hand.row_class,
             hdigits,
             cap,
+            hchance,
+            hand.row_groups,
+            hand.row_glen,
+            limit,
             table,
             distinct,
             np.ascontiguousarray(chance),
@@ -476,14 +680,18 @@ class _Programme:
         return True
 
     def _finish_listed(
-        self, states: _States, hand: _Hand, multiplicity: float, acc: FloatArray
+        self,
+        states: _States,
+        hand: _Hand,
+        limit: FloatArray,
+        multiplicity: float,
+        acc: FloatArray,
     ) -> bool:
         """:meth:`finish` without the compiled kernel: the finished states listed
-        (:meth:`add`), each distinct composition's chance from :meth:`known_chances`, so the
-        budget counts the same work as the kernel's and the two sum the same patterns."""
-        finished = self.add(states, hand)
-        if finished is None:
-            return False
+        (:meth:`_pairs`, each state with its composition's ``limit``), each distinct
+        composition's chance from :meth:`known_chances`, so the budget counts the same work
+        as the kernel's and the two sum the same pairs."""
+        finished = self._pairs(states, hand, limit)
         distinct, where = np.unique(finished.keys, return_inverse=True)
         known = self.known_chances(distinct)
         if known is None:
@@ -539,20 +747,33 @@ class SplitRound:
     Attributes:
         distribution: ``{net: chance}`` of the rounds of the patterns in ``done``
             (unnormalised: their chance, with a peek without the dealer's blackjack).
-        done: the patterns summed exactly; the others were left (the budget ran out).
+        done: the patterns summed; the others were left (the budget ran out).
+        dropped: a bound on the chance of the rounds of ``done`` the threshold left out: each
+            net result's chance is at most that below the exact one (0 without a threshold),
+            the chance the sum is short of (with a rounding allowance) where every pattern
+            was summed.
+        work: the pairs (state, final hand) and dealer vectors the programme visited (in
+            :data:`DEFAULT_BUDGET`'s units).
     """
 
     distribution: dict[float, float]
     done: frozenset[SplitPattern]
+    dropped: float = 0.0
+    work: float = 0.0
 
 
 def split_round(
-    splits: SplitSolver, pair: int, budget: float | None = None, *, use_kernel: bool = True
+    splits: SplitSolver,
+    pair: int,
+    budget: float | None = None,
+    threshold: float = 0.0,
+    *,
+    use_kernel: bool = True,
 ) -> SplitRound:
     """The exact distribution of splitting ``pair`` over as many patterns as ``budget`` allows
-    (default :data:`DEFAULT_BUDGET`), fewest hands first (see the module docstring). A
-    ten-count pair split by rank is left whole (which tens pair the hand is not a
-    composition)."""
+    (default :data:`DEFAULT_BUDGET`), fewest hands first, leaving out the states and pairs
+    whose rounds' chance is bound below ``threshold`` (see the module docstring). A ten-count
+    pair split by rank is left whole (which tens pair the hand is not a composition)."""
     solver = splits.solver
     patterns = split_patterns(solver.rules.max_split_hands, splits.resplits(pair))
     if pair == TEN and solver.rules.split_by is SplitBy.RANK:
@@ -562,8 +783,17 @@ def split_round(
     for pattern in patterns:
         paths.setdefault(pattern_path(splits, pattern), []).append(pattern)
     programme = _Programme(
-        splits, pair, DEFAULT_BUDGET if budget is None else budget, use_kernel=use_kernel
+        splits,
+        pair,
+        DEFAULT_BUDGET if budget is None else budget,
+        threshold,
+        use_kernel=use_kernel,
     )
+    # The patterns that go through each prefix: a state's rounds in all of them.
+    sharing: dict[Path, int] = {}
+    for path, alike in paths.items():
+        for depth in range(1, len(path) + 1):
+            sharing[path[:depth]] = sharing.get(path[:depth], 0) + len(alike)
     if not programme.setup([pos for path in paths for pos in path]):
         return SplitRound({}, frozenset())
     acc = np.zeros(_MONEY)
@@ -582,7 +812,9 @@ def split_round(
             prefix = path[:depth]
             states = memo.get(prefix)
             if states is None:
-                states = programme.add(memo[path[: depth - 1]], programme.hand(*prefix[-1]))
+                states = programme.add(
+                    memo[path[: depth - 1]], programme.hand(*prefix[-1]), sharing[prefix]
+                )
                 if states is None:
                     break
                 memo[prefix] = states
@@ -597,7 +829,16 @@ def split_round(
         for prefix in [p for p in memo if p and not any(q[: len(p)] == p for q in later)]:
             del memo[prefix]
     dist = {float(x - 8): float(p) for x, p in enumerate(acc) if p != 0.0}
-    return SplitRound(dist, frozenset(done))
+    dropped = programme.dropped
+    if dropped > 0.0 and len(done) == len(patterns):
+        # Every round is in the sum or left out, so what the sum is short of the split's
+        # chance (all of it, or without the dealer's blackjack with a peek) is exactly the
+        # chance left out: a tighter bound than the sum of the bounds.
+        hand = tuple(2 if i == pair else 0 for i in range(10))
+        whole = 1.0 - solver.blackjack_chance(hand) if solver.peek else 1.0
+        short = whole - math.fsum(acc.tolist())
+        dropped = min(dropped, max(short, 0.0) + _SLACK)
+    return SplitRound(dist, frozenset(done), dropped, programme.work)
 
 
 def split_round_distribution(
@@ -613,6 +854,7 @@ def split_round_distribution(
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "DEFAULT_THRESHOLD",
     "HandSet",
     "Path",
     "SplitRound",

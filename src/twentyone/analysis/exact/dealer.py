@@ -83,12 +83,14 @@ FlatTrie = tuple[
     IntArray,
     FloatArray,
     FloatArray,
-    FloatArray,
+    IntArray,
     IntArray,
     IntArray,
     FloatArray,
 ]
-"""The trie's arrays as :func:`~twentyone.analysis.exact.kernels.dealer_sums` takes them."""
+"""The trie's arrays as :func:`~twentyone.analysis.exact.kernels.dealer_sums` takes them (one
+argument: ``child_k, k_off, first, f_off, ratio, size_ratio, child_size, runs, run_outcome,
+weight``)."""
 
 _UNDECIDED = -1
 """State code of a dealer hand that draws again."""
@@ -273,8 +275,8 @@ class DealerEvaluator:
                 np.concatenate(firsts),
                 f_off,
                 ratio,
-                np.ascontiguousarray(self._ratio[0][:, self._child_k[0]]),
-                np.ascontiguousarray(self._size_ratio[:, self._child_size]),
+                self._size_ratio,
+                self._child_size.astype(np.int64),
                 np.append(self._outcome_at, children).astype(np.int64),
                 self._outcomes.astype(np.int64),
                 self._weight,
@@ -314,7 +316,7 @@ class DealerEvaluator:
                 from twentyone.analysis.exact.kernels import dealer_sums
 
                 sums = np.zeros((len(rows), N_OUTCOMES))
-                dealer_sums(np.ascontiguousarray(rows), *self._flat_trie(), sums)
+                dealer_sums(np.ascontiguousarray(rows), self._flat_trie(), sums)
             else:
                 sums = self.sums_numpy(rows)
             out = sums if distinct else sums[inverse.reshape(-1)]

@@ -24,7 +24,14 @@ import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.exact import kernels
-from twentyone.analysis.exact.kernels import FloatArray, IntArray, dealer_sums, decorator
+from twentyone.analysis.exact.dealer import FlatTrie
+from twentyone.analysis.exact.kernels import (
+    FloatArray,
+    IntArray,
+    dealer_sums,
+    decorator,
+    empty_trie,
+)
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -110,16 +117,7 @@ def _add_vectors(
     presorted: bool,
     where: IntArray,
     vectors: FloatArray,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
 ) -> None:
     """``vectors[where[j]]`` = the dealer's outcome vector after removal ``source[picked[j]]``
     (of key ``keys[j]``; ``presorted``: the keys ascend already): the trie summed in key
@@ -132,21 +130,8 @@ def _add_vectors(
     for k in range(n):
         ordered[k] = source[picked[order[k]]]
     sums = np.zeros((n, _N_OUTCOMES))
-    if len(weight):
-        dealer_sums(
-            ordered,
-            child_k,
-            k_off,
-            first,
-            f_off,
-            ratio,
-            root_ratio,
-            root_size,
-            runs,
-            run_outcome,
-            weight,
-            sums,
-        )
+    if len(trie[9]):
+        dealer_sums(ordered, trie, sums)
     for k in range(n):
         row = vectors[where[order[k]]]
         s = 0.0
@@ -164,16 +149,7 @@ def dealer_lookup(
     slots: IntArray,
     vectors: FloatArray,
     count: int,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
     out: FloatArray,
 ) -> tuple[IntArray, IntArray, FloatArray, int]:
     """``out[i]`` = the dealer's outcome vector after removal ``removed[i]``, from the store
@@ -222,16 +198,7 @@ def dealer_lookup(
             False,
             np.arange(count, count + added),
             vectors,
-            child_k,
-            k_off,
-            first,
-            f_off,
-            ratio,
-            root_ratio,
-            root_size,
-            runs,
-            run_outcome,
-            weight,
+            trie,
         )
     for i in range(n):
         out[i] = vectors[pos[i]]
@@ -242,16 +209,7 @@ def dealer_lookup(
 def dealer_vectors(
     removed: IntArray,
     shoe: IntArray,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
     out: FloatArray,
 ) -> bool:
     """``out[i]`` = the dealer's outcome vector after removal ``removed[i]`` (nothing kept);
@@ -271,17 +229,22 @@ def dealer_vectors(
         False,
         np.arange(n),
         out,
-        child_k,
-        k_off,
-        first,
-        f_off,
-        ratio,
-        root_ratio,
-        root_size,
-        runs,
-        run_outcome,
-        weight,
+        trie,
     )
+    return True
+
+
+@_jit
+def _next_chances(shoe: IntArray, comps: IntArray, i: int, left: int, out: FloatArray) -> bool:
+    """``out[r]``: the chance that the next card after hand ``comps[i]`` (``left`` cards left)
+    is of rank ``r``, as ``UpcardSolver.draw_rows`` gives it; ``False`` (every chance zero,
+    nothing written) when the hand holds more of a rank than ``shoe``."""
+    for r in range(10):
+        if shoe[r] - comps[i, r] < 0:
+            return False
+    scale = float(max(left, 1))
+    for r in range(10):
+        out[r] = max(float(shoe[r]) - comps[i, r], 0.0) / scale
     return True
 
 
@@ -292,6 +255,7 @@ def unsplit_values(
     bounds: IntArray,
     valid: BoolArray,
     total: IntArray,
+    ncards: IntArray,
     stops: BoolArray,
     child: IntArray,
     grown: IntArray,
@@ -301,20 +265,10 @@ def unsplit_values(
     charlie: int,
     takes_double: bool,
     eps: float,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
     versus_table: FloatArray,
     stand_ev: FloatArray,
     stand_st: FloatArray,
-    probs: FloatArray,
     best_ev: FloatArray,
     best_st: FloatArray,
     hit_ev: FloatArray,
@@ -324,10 +278,13 @@ def unsplit_values(
 ) -> tuple[IntArray, IntArray, FloatArray, int]:
     """The unsplit values of every hand of a space (``UpcardSolver._solve_unsplit``), in one
     pass: the dealer vectors of the valid hands settled against the dealer (the store of
-    :func:`dealer_lookup` they start, returned), standing (stake 1), each next card's chance,
-    hitting then playing on (last layer first) and doubling the two-card hands.
+    :func:`dealer_lookup` they start, returned), standing (stake 1), hitting then playing on
+    (last layer first) and doubling the two-card hands, each next card's chance worked out
+    where it is used (as ``UpcardSolver.draw_rows`` gives it: a table of them would cost a
+    megabyte of fresh pages per up card).
 
     ``order``: the rows in key order; ``bounds``: each layer's first row, then the end;
+    ``ncards``: each hand's card count;
     ``valid`` (an output): the rows the shoe deals; ``charlie``: the card count of a winning
     Charlie, ``0`` for none; ``versus_table``: each standing total's result per dealer outcome
     (``player._VERSUS``). The outputs start at zero.
@@ -336,11 +293,9 @@ def unsplit_values(
     cards = 0
     for r in range(10):
         cards += shoe[r]
-    ncards = np.zeros(n, dtype=np.int64)
     for i in range(n):
         ok = True
         for r in range(10):
-            ncards[i] += comps[i, r]
             if comps[i, r] > shoe[r]:
                 ok = False
         valid[i] = ok
@@ -382,16 +337,7 @@ def unsplit_values(
         True,
         np.arange(m),
         vectors,
-        child_k,
-        k_off,
-        first,
-        f_off,
-        ratio,
-        root_ratio,
-        root_size,
-        runs,
-        run_outcome,
-        weight,
+        trie,
     )
     other = -1
     if up == _ACE:
@@ -441,35 +387,22 @@ def unsplit_values(
             else:
                 double3_ev[i] = ev
                 double3_st[i] = st
-    # The next card's chances of the hands that may draw and of the two-card hands.
-    for i in range(n):
-        if stops[i] and not (i < second):
-            continue
-        left = cards - ncards[i]
-        over = False
-        for r in range(10):
-            if shoe[r] - comps[i, r] < 0:
-                over = True
-        if over:
-            continue
-        scale = float(max(left, 1))
-        for r in range(10):
-            probs[i, r] = max(float(shoe[r]) - comps[i, r], 0.0) / scale
     # Hit, then play on optimally: last layer first.
     for i in range(n):
         best_ev[i] = stand_ev[i]
         best_st[i] = stand_st[i]
+    chances = np.empty(10)
     for layer in range(len(bounds) - 2, -1, -1):
         for i in range(bounds[layer], bounds[layer + 1]):
-            if stops[i]:
+            if stops[i] or not _next_chances(shoe, comps, i, cards - ncards[i], chances):
                 continue
             ev = 0.0
             st = 0.0
             for c in range(10):
                 h = child[i, c]
                 if h >= 0:
-                    ev += probs[i, c] * best_ev[h]
-                    st += probs[i, c] * best_st[h]
+                    ev += chances[c] * best_ev[h]
+                    st += chances[c] * best_st[h]
             hit_ev[i] = ev
             hit_st[i] = st
             if ev > stand_ev[i] + eps:
@@ -478,13 +411,15 @@ def unsplit_values(
     # Doubling a two-card hand: its drawn card's chance times the three-card hand's value.
     if len(bounds) > 2:
         for i in range(0, second):
+            if not _next_chances(shoe, comps, i, cards - ncards[i], chances):
+                continue
             ev = 0.0
             st = 0.0
             for c in range(10):
                 h = grown[i, c]
                 if h >= 0:
-                    ev += probs[i, c] * double3_ev[h]
-                    st += probs[i, c] * double3_st[h]
+                    ev += chances[c] * double3_ev[h]
+                    st += chances[c] * double3_st[h]
             double_ev[i] = ev
             double_st[i] = st
     return table, slots, vectors, m
@@ -592,18 +527,7 @@ def dealer_trie(
     outcome: IntArray,
     shoe: IntArray,
     logs: FloatArray,
-) -> tuple[
-    IntArray,
-    IntArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-    FloatArray,
-    FloatArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-]:
+) -> FlatTrie:
     """The flat trie of :meth:`~.dealer.DealerEvaluator._flat_trie` for one shoe, from the
     dealer table (``log_orderings``: the log of each multiset's orderings; ``logs[i]``:
     ``log(i)``): the same arrays, the last one the log of each multiset's weight (its chance
@@ -722,11 +646,7 @@ def dealer_trie(
         for c in range(parent0[g], end):
             child_size[c] = group % (k_size + 1)
             child_outcome[c] = group // (k_size + 1)
-    root_ratio = np.zeros((shoe[0] + 1, children))
-    for p in range(shoe[0] + 1):
-        for c in range(children):
-            root_ratio[p, c] = ratio[0, p, child_k[c]]
-    # The size factor G[s, K] = ff(total, K) / ff(total - s, K), then each child's column.
+    # The size factor G[s, K] = ff(total, K) / ff(total - s, K).
     sized = np.ones((total + 1, k_size + 1))
     for s in range(total + 1):
         value = 1.0
@@ -734,10 +654,6 @@ def dealer_trie(
             left = total - s - j
             value *= (total - j) / max(left, 1.0) if left > 0 else 0.0
             sized[s, j + 1] = value
-    root_size = np.zeros((total + 1, children))
-    for s in range(total + 1):
-        for c in range(children):
-            root_size[s, c] = sized[s, child_size[c]]
     n_runs = 0
     for c in range(children):
         if c == 0 or child_outcome[c] != child_outcome[c - 1]:
@@ -757,8 +673,8 @@ def dealer_trie(
         first,
         f_off,
         ratio,
-        root_ratio,
-        root_size,
+        sized,
+        child_size,
         runs,
         run_outcome,
         log_weight,
@@ -892,23 +808,12 @@ def warm() -> None:
     """Load these kernels (their first call, on empty arrays)."""
     none = np.zeros(0, dtype=np.int64)
     table10 = np.zeros((0, 10), dtype=np.int64)
-    trie = (
-        none,
-        np.zeros(11, dtype=np.int64),
-        none,
-        np.zeros(11, dtype=np.int64),
-        np.zeros((10, 1, 1)),
-        np.zeros((1, 1)),
-        np.zeros((1, 1)),
-        np.zeros(1, dtype=np.int64),
-        none,
-        np.zeros(0),
-    )
+    trie = empty_trie()
     shoe = np.zeros(10, dtype=np.int64)
     table = np.full(16, -1, dtype=np.int64)
     slots = np.zeros(16, dtype=np.int64)
-    dealer_lookup(table10, shoe, table, slots, np.zeros((16, 7)), 0, *trie, np.zeros((0, 7)))
-    dealer_vectors(table10, shoe, *trie, np.zeros((0, 7)))
+    dealer_lookup(table10, shoe, table, slots, np.zeros((16, 7)), 0, trie, np.zeros((0, 7)))
+    dealer_vectors(table10, shoe, trie, np.zeros((0, 7)))
     dealer_finals(9, False)
     hand_space_rows(shoe, 0, table10)
     dealer_trie(table10, np.zeros(0), none, shoe, np.zeros(1))
@@ -920,6 +825,7 @@ def warm() -> None:
         np.zeros(1, dtype=np.int64),
         flags,
         none,
+        none,
         flags,
         table10,
         table10,
@@ -929,11 +835,10 @@ def warm() -> None:
         0,
         False,
         0.0,
-        *trie,
+        trie,
         np.zeros((22, 7)),
         zero,
         zero,
-        np.zeros((0, 10)),
         zero,
         zero,
         zero,

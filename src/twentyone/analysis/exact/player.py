@@ -111,6 +111,7 @@ class UpcardSolver:
         )
         """The compiled path's dealer vectors (:func:`~.kernels_upcard.dealer_lookup`)."""
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
+        self._probs: FloatArray | None = None
         if space is None:
             full = list(shoe)
             full[up] += 1
@@ -179,7 +180,7 @@ class UpcardSolver:
             slots,
             vectors,
             count,
-            *self._flat(),
+            self._flat(),
             out,
         )
         if store[3] < 0:
@@ -195,7 +196,7 @@ class UpcardSolver:
 
             removed = np.ascontiguousarray(removed, dtype=np.int64).reshape(-1, 10)
             out = np.zeros((len(removed), N_OUTCOMES))
-            if not dealer_vectors(removed, self._shoe_arr, *self._flat(), out):
+            if not dealer_vectors(removed, self._shoe_arr, self._flat(), out):
                 raise ValueError("removed cards are not in the shoe")
             return out
         return self._evaluator.probabilities(removed)
@@ -341,15 +342,7 @@ class UpcardSolver:
         self._stand_ev[valid], self._stand_st[valid] = self.settle_rows(
             comps[valid], comps[valid], 1, False
         )
-        # Only the hands that may draw (a fifth of the space) and the two-card hands (doubles)
-        # need the chances of the next card; a hand that stops is worth its stand value.
-        first = np.arange(*space.layers[0]) if space.layers else np.zeros(0, dtype=np.int64)
-        draws = np.union1d(np.flatnonzero(~space.stops), first)
-        probs = np.zeros((n, 10))
-        probs[draws] = self.draw_rows(comps[draws])
-        self.probs: FloatArray = probs
-        """``(N, 10)`` chance of each next card of every hand of the space that may draw (and
-        of every two-card hand), as :meth:`draw_rows` (zero for the others)."""
+        probs = self._probs = self._next_chances()
         best_ev = self._stand_ev.copy()
         best_st = self._stand_st.copy()
         hit_ev = np.zeros(n)
@@ -387,6 +380,27 @@ class UpcardSolver:
             self._double_ev[start:stop] = ev
             self._double_st[start:stop] = st
 
+    def _next_chances(self) -> FloatArray:
+        """:attr:`probs` worked out: only the hands that may draw (a fifth of the space) and
+        the two-card hands (doubles) need the chances of the next card; a hand that stops is
+        worth its stand value."""
+        space = self.space
+        first = np.arange(*space.layers[0]) if space.layers else np.zeros(0, dtype=np.int64)
+        draws = np.union1d(np.flatnonzero(~space.stops), first)
+        probs = np.zeros((len(space), 10))
+        probs[draws] = self.draw_rows(space.comps[draws])
+        return probs
+
+    @property
+    def probs(self) -> FloatArray:
+        """``(N, 10)`` chance of each next card of every hand of the space that may draw (and
+        of every two-card hand), as :meth:`draw_rows` (zero for the others). The compiled
+        path works the chances out where it uses them and builds this table only when it is
+        asked for (basic strategy's passes read it)."""
+        if self._probs is None:
+            self._probs = self._next_chances()
+        return self._probs
+
     def _solve_unsplit_compiled(self) -> None:
         """:attr:`valid` and :meth:`_solve_unsplit` in one kernel call (the same sums in the
         same order, the dealer vectors of the stand values kept in the compiled store)."""
@@ -396,7 +410,6 @@ class UpcardSolver:
         n = len(space)
         bounds = np.array([start for start, _ in space.layers] + [n], dtype=np.int64)
         outputs = [np.zeros(n) for _ in range(8)]
-        self.probs = np.zeros((n, 10))
         self.valid = np.zeros(n, dtype=np.bool_)
         self._store = unsplit_values(
             space.comps,
@@ -404,6 +417,7 @@ class UpcardSolver:
             bounds,
             self.valid,
             space.total,
+            space.ncards,
             space.stops,
             space.child,
             space.grown,
@@ -413,12 +427,9 @@ class UpcardSolver:
             self.charlie if self.charlie is not None and self.rules.charlie_wins else 0,
             self.takes_double,
             _EPS,
-            *self._flat(),
+            self._flat(),
             _VERSUS,
-            outputs[0],
-            outputs[1],
-            self.probs,
-            *outputs[2:],
+            *outputs,
         )
         self._stand_ev, self._stand_st = outputs[0], outputs[1]
         self._best_ev, self._best_st = outputs[2], outputs[3]

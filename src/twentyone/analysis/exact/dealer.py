@@ -86,11 +86,12 @@ FlatTrie = tuple[
     IntArray,
     IntArray,
     IntArray,
+    IntArray,
     FloatArray,
 ]
 """The trie's arrays as :func:`~twentyone.analysis.exact.kernels.dealer_sums` takes them (one
-argument: ``child_k, k_off, first, f_off, ratio, size_ratio, child_size, runs, run_outcome,
-weight``)."""
+argument: ``child_k, k_off, first, f_off, ratio, size_ratio, group_at, group_size, runs,
+run_outcome, weight``)."""
 
 _UNDECIDED = -1
 """State code of a dealer hand that draws again."""
@@ -166,7 +167,7 @@ def compiled_trie(shoe: Composition, up: int, hits_soft_17: bool) -> FlatTrie:
     flat = dealer_trie(
         table.counts, np.log(table.orderings), table.outcome, np.array(shoe, np.int64), logs
     )
-    return (*flat[:9], np.exp(flat[9]))
+    return (*flat[:-1], np.exp(flat[-1]))
 
 
 def _ratio_table(n: int, p_max: int, k_max: int) -> FloatArray:
@@ -269,6 +270,12 @@ class DealerEvaluator:
             for d, table in enumerate(self._ratio):
                 ratio[d, : table.shape[0], : table.shape[1]] = table
             children = k_off[1]
+            # The groups (outcome, draw size) come sorted by outcome: each outcome's groups are
+            # one run.
+            outcome = self._group_outcome
+            run = np.ones(len(outcome), dtype=np.bool_)
+            run[1:] = outcome[1:] != outcome[:-1]
+            run_at = np.flatnonzero(run)
             self._flat = (
                 np.concatenate(self._child_k).astype(np.int64),
                 k_off,
@@ -276,9 +283,10 @@ class DealerEvaluator:
                 f_off,
                 ratio,
                 self._size_ratio,
-                self._child_size.astype(np.int64),
-                np.append(self._outcome_at, children).astype(np.int64),
-                self._outcomes.astype(np.int64),
+                np.append(self._parent_at[0], children).astype(np.int64),
+                self._group_size.astype(np.int64),
+                np.append(run_at, len(outcome)).astype(np.int64),
+                outcome[run_at].astype(np.int64),
                 self._weight,
             )
         return self._flat

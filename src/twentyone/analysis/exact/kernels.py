@@ -112,21 +112,34 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
     """The dealer trie of :class:`~twentyone.analysis.exact.dealer.DealerEvaluator`, summed
     for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]``.
 
-    ``trie`` is ``(child_k, k_off, first, f_off, ratio, size_ratio, child_size, runs,
-    run_outcome, weight)``. The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that fix
-    the group and the ranks ``0 .. d-1`` (level 10: the multisets, of chance ``weight`` from the
-    full shoe). Node ``c`` of level ``d + 1`` holds ``child_k[k_off[d] + c]`` cards of rank
-    ``d``; the children of node ``j`` of level ``d`` are the nodes ``first[f_off[d] + j] ..
-    first[f_off[d] + j + 1]`` of level ``d + 1``; ``ratio[d, p, k]`` is rank ``d``'s factor. A
-    node's sum depends on the removal's ranks ``d .. 9`` only: the removals come sorted with
-    rank 9 most significant, and level ``d`` is summed again only when one of those ranks
-    differs from the removal before. The nodes of level 1 (the root's children) are summed with
-    their aces' factor ``ratio[0, p, child_k[c]]`` and the size factor ``size_ratio[s,
-    child_size[c]]`` of their draw size into their outcome: the children ``runs[o] .. runs[o +
-    1]`` end in outcome ``run_outcome[o]``. (Both factors are looked up per child, not kept
-    per child and removal size: a table that size would cost its pages on every up card.)
+    ``trie`` is ``(child_k, k_off, first, f_off, ratio, size_ratio, group_at, group_size,
+    runs, run_outcome, weight)``. The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that
+    fix the group (outcome and draw size) and the ranks ``0 .. d-1`` (level 10: the multisets,
+    of chance ``weight`` from the full shoe). Node ``c`` of level ``d + 1`` holds ``child_k[k_off[d]
+    + c]`` cards of rank ``d``; the children of node ``j`` of level ``d`` are the nodes
+    ``first[f_off[d] + j] .. first[f_off[d] + j + 1]`` of level ``d + 1``; ``ratio[d, p, k]`` is
+    rank ``d``'s factor. A node's sum depends on the removal's ranks ``d .. 9`` only: the
+    removals come sorted with rank 9 most significant, and level ``d`` is summed again only
+    when one of those ranks differs from the removal before. The root sums, per group ``g``, its
+    children ``group_at[g] .. group_at[g + 1]`` (level 1) with their aces' factor ``ratio[0, p,
+    child_k[c]]``, then takes the group's size factor ``size_ratio[s, group_size[g]]`` once;
+    the groups ``runs[o] .. runs[o + 1]`` end in outcome ``run_outcome[o]``. (The factors are
+    looked up, not kept per child and removal size: a table that size would cost its pages on
+    every up card.)
     """
-    child_k, k_off, first, f_off, ratio, size_ratio, child_size, runs, run_outcome, weight = trie
+    (
+        child_k,
+        k_off,
+        first,
+        f_off,
+        ratio,
+        size_ratio,
+        group_at,
+        group_size,
+        runs,
+        run_outcome,
+        weight,
+    ) = trie
     levels = len(k_off) - 1
     # values[k_off[d] + c]: the sum of node c of level d + 1 for the current removal's ranks
     # d + 1 .. 9 (the multisets' weights at the last level).
@@ -173,8 +186,11 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
         sized = size_ratio[size]
         for o in range(len(run_outcome)):
             s = 0.0
-            for c in range(runs[o], runs[o + 1]):
-                s += aces[child_k[c]] * sized[child_size[c]] * values[c]
+            for g in range(runs[o], runs[o + 1]):
+                t = 0.0
+                for c in range(group_at[g], group_at[g + 1]):
+                    t += aces[child_k[c]] * values[c]
+                s += sized[group_size[g]] * t
             out[i, run_outcome[o]] = s
 
 
@@ -236,6 +252,7 @@ def empty_trie() -> FlatTrie:
         levels,
         np.zeros((10, 1, 1)),
         np.zeros((1, 1)),
+        np.zeros(1, dtype=np.int64),
         none,
         np.zeros(1, dtype=np.int64),
         none,

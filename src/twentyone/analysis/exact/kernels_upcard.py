@@ -130,7 +130,7 @@ def _add_vectors(
     for k in range(n):
         ordered[k] = source[picked[order[k]]]
     sums = np.zeros((n, _N_OUTCOMES))
-    if len(trie[9]):
+    if len(trie[-1]):
         dealer_sums(ordered, trie, sums)
     for k in range(n):
         row = vectors[where[order[k]]]
@@ -638,14 +638,16 @@ def dealer_trie(
                 value *= max(n - p - j, 0.0) / max(n - j, 1.0)
                 ratio[r, p, j + 1] = value
     children = level_size[1]
-    child_size = np.zeros(children, dtype=np.int64)
-    child_outcome = np.zeros(children, dtype=np.int64)
-    for g in range(level_size[0]):
-        end = parent0[g + 1] if g + 1 < level_size[0] else children
+    groups = level_size[0]
+    group_at = np.zeros(groups + 1, dtype=np.int64)
+    group_size = np.zeros(groups, dtype=np.int64)
+    group_outcome = np.zeros(groups, dtype=np.int64)
+    for g in range(groups):
+        group_at[g] = parent0[g]
         group = trie[starts[0, g], 0]
-        for c in range(parent0[g], end):
-            child_size[c] = group % (k_size + 1)
-            child_outcome[c] = group // (k_size + 1)
+        group_size[g] = group % (k_size + 1)
+        group_outcome[g] = group // (k_size + 1)
+    group_at[groups] = children
     # The size factor G[s, K] = ff(total, K) / ff(total - s, K).
     sized = np.ones((total + 1, k_size + 1))
     for s in range(total + 1):
@@ -654,19 +656,20 @@ def dealer_trie(
             left = total - s - j
             value *= (total - j) / max(left, 1.0) if left > 0 else 0.0
             sized[s, j + 1] = value
+    # The groups come sorted by outcome: each outcome's groups are one run.
     n_runs = 0
-    for c in range(children):
-        if c == 0 or child_outcome[c] != child_outcome[c - 1]:
+    for g in range(groups):
+        if g == 0 or group_outcome[g] != group_outcome[g - 1]:
             n_runs += 1
     runs = np.zeros(n_runs + 1, dtype=np.int64)
     run_outcome = np.zeros(n_runs, dtype=np.int64)
     o = 0
-    for c in range(children):
-        if c == 0 or child_outcome[c] != child_outcome[c - 1]:
-            runs[o] = c
-            run_outcome[o] = child_outcome[c]
+    for g in range(groups):
+        if g == 0 or group_outcome[g] != group_outcome[g - 1]:
+            runs[o] = g
+            run_outcome[o] = group_outcome[g]
             o += 1
-    runs[n_runs] = children
+    runs[n_runs] = groups
     return (
         child_k,
         k_off,
@@ -674,7 +677,8 @@ def dealer_trie(
         f_off,
         ratio,
         sized,
-        child_size,
+        group_at,
+        group_size,
         runs,
         run_outcome,
         log_weight,

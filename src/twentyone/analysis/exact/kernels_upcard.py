@@ -697,15 +697,40 @@ def _sorted_by_key(rows: IntArray) -> tuple[IntArray, IntArray]:
 
 
 @_jit
+def _decoded(keys: IntArray) -> IntArray:
+    """The compositions of keys (base 64: six bits per rank, rank 0 lowest)."""
+    rows = np.empty((len(keys), 10), dtype=np.int64)
+    for i in range(len(keys)):
+        key = keys[i]
+        for r in range(10):
+            rows[i, r] = key & (_BASE - 1)
+            key >>= 6
+    return rows
+
+
+@_jit
 def hand_space_rows(
     limit: IntArray, charlie: int, first_layer: IntArray
-) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
-    """:class:`~.space.HandSpace`'s hands: ``(comps, starts, keys, grown, order)``, the hands by
-    card count then key, each layer's first row then the end, their keys, the row of each hand
-    plus one card of each rank (``-1`` where it is not in the space) and the rows in key
-    order. The first layer is the
-    given hands the shoe ``limit`` holds; a hand below 21 (and the Charlie count, ``0``: none)
-    grows by each card left."""
+) -> tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    BoolArray,
+    BoolArray,
+    IntArray,
+]:
+    """:class:`~.space.HandSpace`'s hands: ``(comps, starts, keys, grown, order, ncards,
+    total, soft, stops, child)``, the hands by card count then key, each layer's first row then
+    the end, their keys, the row of each hand plus one card of each rank (``-1`` where it is
+    not in the space), the rows in key order, and each hand's card count, best total,
+    softness, whether it stops (21 or more, or the Charlie count) and ``grown`` with ``-1``
+    for the hands that stop. The first layer is the given hands the shoe ``limit`` holds; a
+    hand below 21 (and the Charlie count, ``0``: none) grows by each card left. The layers
+    grow as keys (a tenth of the rows' memory), the hands decoded once at the end."""
     kept = 0
     for i in range(first_layer.shape[0]):
         ok = True
@@ -729,20 +754,14 @@ def hand_space_rows(
     for r in range(10):
         weights[r] = w
         w *= _BASE
-    comps = np.empty((max(64, 4 * kept), 10), dtype=np.int64)
-    keys = np.empty(comps.shape[0], dtype=np.int64)
+    keys = np.empty(max(64, 4 * kept), dtype=np.int64)
     starts = [0]
     n = 0
     while layer.shape[0]:
-        if n + layer.shape[0] > comps.shape[0]:
-            size = max(2 * comps.shape[0], n + layer.shape[0])
-            bigger = np.empty((size, 10), dtype=np.int64)
-            bigger[:n] = comps[:n]
-            comps = bigger
-            more = np.empty(size, dtype=np.int64)
+        if n + layer.shape[0] > keys.shape[0]:
+            more = np.empty(max(2 * keys.shape[0], n + layer.shape[0]), dtype=np.int64)
             more[:n] = keys[:n]
             keys = more
-        comps[n : n + layer.shape[0]] = layer
         keys[n : n + layer.shape[0]] = layer_keys
         n += layer.shape[0]
         starts.append(n)
@@ -753,7 +772,7 @@ def hand_space_rows(
         table = np.full(size, -1, dtype=np.int64)
         none = np.zeros(size, dtype=np.int64)
         mask = size - 1
-        grown = np.empty((10 * layer.shape[0], 10), dtype=np.int64)
+        grown_keys = np.empty(10 * layer.shape[0], dtype=np.int64)
         found = 0
         for i in range(layer.shape[0]):
             hard = 0
@@ -774,13 +793,15 @@ def hand_space_rows(
                 if table[at] == key:
                     continue
                 table[at] = key
-                grown[found] = layer[i]
-                grown[found, c] += 1
+                grown_keys[found] = key
                 found += 1
                 if 2 * found > len(table):
                     table, none = _grown_table(table, none, 2 * len(table))
                     mask = len(table) - 1
-        layer, layer_keys = _sorted_by_key(grown[:found])
+        layer_keys = grown_keys[:found][_key_order(grown_keys[:found])]
+        layer = _decoded(layer_keys)
+    keys = keys[:n].copy()
+    comps = _decoded(keys)
     # Each hand's row by key, then each hand plus one card.
     size = 64
     while size < 2 * n:
@@ -803,9 +824,35 @@ def hand_space_rows(
                 at = (at + 1) & mask
             if table[at] == key:
                 plus[i, c] = slots[at]
-    keys = keys[:n].copy()
     order = _key_order(keys)
-    return comps[:n].copy(), np.array(starts, dtype=np.int64), keys, plus, order
+    # Per hand: cards, best total (as ``space.totals``), and whether it stops.
+    ncards = np.zeros(n, dtype=np.int64)
+    best = np.zeros(n, dtype=np.int64)
+    soft = np.zeros(n, dtype=np.bool_)
+    stops = np.zeros(n, dtype=np.bool_)
+    child = plus.copy()
+    for i in range(n):
+        hard = 0
+        for r in range(10):
+            ncards[i] += comps[i, r]
+            hard += comps[i, r] * (r + 1)
+        soft[i] = comps[i, _ACE] > 0 and hard <= 11
+        best[i] = hard + 10 if soft[i] else hard
+        stops[i] = best[i] >= 21 or (charlie != 0 and ncards[i] >= charlie)
+        if stops[i]:
+            child[i, :] = -1
+    return (
+        comps,
+        np.array(starts, dtype=np.int64),
+        keys,
+        plus,
+        order,
+        ncards,
+        best,
+        soft,
+        stops,
+        child,
+    )
 
 
 def warm() -> None:

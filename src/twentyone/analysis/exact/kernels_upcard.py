@@ -161,20 +161,11 @@ def dealer_lookup(
         for r in range(10):
             if removed[i, r] > shoe[r]:
                 return table, slots, vectors, -1
-    # Room for every removal to be new: the table at most half full, the vectors all kept.
-    if 2 * (count + n) > len(table):
-        size = len(table)
-        while size < 2 * (count + n):
-            size *= 2
-        table, slots = _grown_table(table, slots, size)
-    if count + n > vectors.shape[0]:
-        bigger = np.zeros((max(2 * vectors.shape[0], count + n), _N_OUTCOMES))
-        bigger[:count] = vectors[:count]
-        vectors = bigger
+    # The removals the store lacks, each once, in key order (the order the trie sums in).
     pos = np.empty(n, dtype=np.int64)
-    fresh = np.empty(n, dtype=np.int64)
-    fresh_keys = np.empty(n, dtype=np.int64)
-    added = 0
+    missing = np.empty(n, dtype=np.int64)
+    missing_keys = np.empty(n, dtype=np.int64)
+    lacking = 0
     mask = len(table) - 1
     for i in range(n):
         key = _key(removed, i)
@@ -183,23 +174,40 @@ def dealer_lookup(
             at = (at + 1) & mask
         if table[at] == key:
             pos[i] = slots[at]
-            continue
+        else:
+            missing[lacking] = i
+            missing_keys[lacking] = key
+            lacking += 1
+    order = _key_order(missing_keys[:lacking])
+    fresh = np.empty(lacking, dtype=np.int64)
+    added = 0
+    for j in range(lacking):
+        u = order[j]
+        if added == 0 or missing_keys[u] != missing_keys[fresh[added - 1]]:
+            fresh[added] = u
+            added += 1
+        pos[missing[u]] = count + added - 1
+    # Grown only as far as the new removals need: the table at most half full.
+    if 2 * (count + added) > len(table):
+        size = len(table)
+        while size < 2 * (count + added):
+            size *= 2
+        table, slots = _grown_table(table, slots, size)
+        mask = len(table) - 1
+    if count + added > vectors.shape[0]:
+        bigger = np.empty((max(2 * vectors.shape[0], count + added), _N_OUTCOMES))
+        bigger[:count] = vectors[:count]
+        vectors = bigger
+    rows = np.empty(added, dtype=np.int64)
+    for j in range(added):
+        key = missing_keys[fresh[j]]
+        at = _slot(key, mask)
+        while table[at] >= 0:
+            at = (at + 1) & mask
         table[at] = key
-        slots[at] = count + added
-        pos[i] = count + added
-        fresh[added] = i
-        fresh_keys[added] = key
-        added += 1
-    if added:
-        _add_vectors(
-            removed,
-            fresh[:added],
-            fresh_keys[:added],
-            False,
-            np.arange(count, count + added),
-            vectors,
-            trie,
-        )
+        slots[at] = count + j
+        rows[j] = missing[fresh[j]]
+    _add_vectors(removed, rows, rows, True, np.arange(count, count + added), vectors, trie)
     for i in range(n):
         out[i] = vectors[pos[i]]
     return table, slots, vectors, count + added
@@ -307,12 +315,14 @@ def unsplit_values(
         if valid[i] and total[i] <= 21 and (charlie == 0 or ncards[i] < charlie):
             versus[i] = True
             m += 1
+    # The store with room for as many vectors again (the split pass's, which come next) without
+    # being copied: the table a quarter full, the spare rows not touched.
     size = 16
-    while size < 2 * m:
+    while size < 4 * m:
         size *= 2
     table = np.full(size, -1, dtype=np.int64)
     slots = np.zeros(size, dtype=np.int64)
-    vectors = np.zeros((max(m, 16), _N_OUTCOMES))
+    vectors = np.empty((max(2 * m, 16), _N_OUTCOMES))
     vector_of = np.full(n, -1, dtype=np.int64)
     rows = np.empty(m, dtype=np.int64)
     mask = size - 1

@@ -473,14 +473,15 @@ def dealer_finals(up: int, hits_soft_17: bool) -> tuple[IntArray, FloatArray, In
     found = 0
     grown = np.zeros(10, dtype=np.int64)
     while live.shape[0]:
-        nxt = np.zeros((10 * live.shape[0], 10), dtype=np.int64)
-        nxt_ways = np.zeros(10 * live.shape[0])
+        # Only the rows and slots written are read: nothing to clear but the table.
+        nxt = np.empty((10 * live.shape[0], 10), dtype=np.int64)
+        nxt_ways = np.empty(10 * live.shape[0])
         n_next = 0
         size = 64
         while size < 20 * live.shape[0]:
             size *= 2
         table = np.full(size, -1, dtype=np.int64)
-        slots = np.zeros(size, dtype=np.int64)
+        slots = np.empty(size, dtype=np.int64)
         mask = size - 1
         for j in range(live.shape[0]):
             for c in range(10):
@@ -518,8 +519,8 @@ def dealer_finals(up: int, hits_soft_17: bool) -> tuple[IntArray, FloatArray, In
                     nxt[n_next] = grown
                     nxt_ways[n_next] = ways[j]
                     n_next += 1
-        live = nxt[:n_next].copy()
-        ways = nxt_ways[:n_next].copy()
+        live = nxt[:n_next]
+        ways = nxt_ways[:n_next]
     lex = np.zeros(found, dtype=np.int64)
     for i in range(found):
         key = 0

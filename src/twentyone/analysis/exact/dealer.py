@@ -25,11 +25,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, size
+
+if TYPE_CHECKING:  # the kernels import Numba: only the code that computes loads them
+    from twentyone.analysis.exact.kernels import FlatTrie
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -75,23 +79,6 @@ class DealerTable:
     orderings: FloatArray
     outcome: IntArray
 
-
-FlatTrie = tuple[
-    IntArray,
-    IntArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-    FloatArray,
-    IntArray,
-    IntArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-]
-"""The trie's arrays as :func:`~twentyone.analysis.exact.kernels.dealer_sums` takes them (one
-argument: ``child_k, k_off, first, f_off, ratio, size_ratio, group_at, group_size, runs,
-run_outcome, weight``)."""
 
 _UNDECIDED = -1
 """State code of a dealer hand that draws again."""

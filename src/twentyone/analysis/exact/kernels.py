@@ -30,11 +30,25 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from twentyone.analysis.exact.dealer import FlatTrie
-
 F = TypeVar("F", bound=Callable[..., Any])
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+FlatTrie = tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+    FloatArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+]
+"""The dealer trie's arrays as :func:`dealer_sums` takes them, one argument (``child_k, k_off,
+first, f_off, ratio, size_ratio, group_at, group_size, runs, run_outcome, weight``; built by
+:meth:`.dealer.DealerEvaluator._flat_trie` and :func:`.kernels_upcard.dealer_trie`)."""
 
 
 def cache_dir(source: Path | None = None, name: str = "exact") -> Path:
@@ -274,6 +288,7 @@ def warm() -> None:
 
 __all__ = [
     "AVAILABLE",
+    "FlatTrie",
     "cache_dir",
     "dealer_sums",
     "empty_trie",

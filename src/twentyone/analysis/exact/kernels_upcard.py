@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.exact import kernels
-from twentyone.analysis.exact.dealer import FlatTrie
 from twentyone.analysis.exact.kernels import (
+    FlatTrie,
     FloatArray,
     IntArray,
     dealer_sums,

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from twentyone.analysis.exact.dealer import (
     N_OUTCOMES,
     DealerEvaluator,
-    FlatTrie,
     FloatArray,
     Outcome,
     compiled_trie,
@@ -39,6 +39,9 @@ from twentyone.analysis.exact.space import (
     totals,
 )
 from twentyone.rules import DoubleOn, PeekMode, Rules
+
+if TYPE_CHECKING:  # the kernels import Numba: only the code that computes loads them
+    from twentyone.analysis.exact.kernels import FlatTrie
 
 _EPS = 1e-12
 """Two values closer than this are a tie (ties go to the first action of ``ACTION_ORDER``)."""

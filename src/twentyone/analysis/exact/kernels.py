@@ -181,7 +181,8 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
             factor = ratio[d, removed[i, d]]
             below = k_off[d]
             end = k_off[d + 1]
-            values[k_off[d - 1] : below] = 0.0
+            # Every node has a child (a trie's nodes lead to multisets), so each parent's sum
+            # is written below: nothing to clear first.
             if below == end:
                 continue
             at = parent[below]

@@ -2,7 +2,8 @@
 the command's own time.
 
 Run: ``.venv/bin/python bench/exact.py [--strategy optimal|basic|cdp1|cdp] [--repeat N]
-[--against OTHER_SRC] [--reference BINARY]``.
+[--against OTHER_SRC] [--reference BINARY] [--no-command]
+[--no-presets]``.
 
 Per rule set, each figure a median:
 
@@ -30,6 +31,9 @@ true, true, false, DAS, RESPLIT, RESPLIT_ACES, LATE_SURRENDER, 1.5)`` and the de
 ``BJStrategy`` (CDZ-) ``REPEAT`` times and prints ``EV CPU_SECONDS WALL_SECONDS`` per build.
 Build it with ``-O3 -march=native`` (its fastest). Only the rule sets it can express get a
 reference figure (double any two cards, 3:2, peek, split to 2 or 4 hands).
+
+``--no-command`` leaves out the command section (each preset's empty-cache run compiles the
+kernels, about 25 s) and ``--no-presets`` the presets' lines: for quick comparisons.
 
 ``--against OTHER_SRC`` measures the package in ``OTHER_SRC`` (e.g. ``/work/main/src``) too,
 the two taking turns so that both see the same load, and prints ``before>after (ratio)``. The
@@ -173,8 +177,8 @@ def _cell(values: list[float]) -> str:
     return f"{before:.3f}>{after:.3f} ({after / before:.2f})"
 
 
-def _rule_sets() -> list[tuple[str, Rules]]:
-    """The reference's rule sets first, then every preset."""
+def _rule_sets(presets: bool = True) -> list[tuple[str, Rules]]:
+    """The reference's rule sets first, then every preset (``presets``)."""
     std = find_variant("standard").rules
     rows = [
         ("6D S17 DAS split to 4", std),
@@ -190,7 +194,8 @@ def _rule_sets() -> list[tuple[str, Rules]]:
         ),
         ("8D S17 DAS split to 4", std.replace(decks=8)),
     ]
-    rows += [(f"preset {v.name}", v.rules) for v in all_variants()]
+    if presets:
+        rows += [(f"preset {v.name}", v.rules) for v in all_variants()]
     return rows
 
 
@@ -203,6 +208,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--against", help="compare with the package in this src directory")
     parser.add_argument("--reference", help="the C++ reference program (see the docstring)")
+    parser.add_argument(
+        "--no-command", action="store_true", help="leave out the command section (see above)"
+    )
+    parser.add_argument("--no-presets", action="store_true", help="leave out the presets' lines")
     args = parser.parse_args()
     sources = [args.against, HERE] if args.against else [HERE]
     n = args.repeat
@@ -213,7 +222,7 @@ def main() -> None:
         f"{'rule set':26} {'EV %':>10} {'warm':>6} {'first':>6} {'numpy':>6} {'ref':>6} "
         "ours/ref  Δref pp"
     )
-    for label, rules in _rule_sets():
+    for label, rules in _rule_sets(not args.no_presets):
         warm: list[list[float]] = [[] for _ in sources]
         first: list[list[float]] = [[] for _ in sources]
         plain: list[list[float]] = [[] for _ in sources]
@@ -239,6 +248,8 @@ def main() -> None:
             f"{ref_cells}",
             flush=True,
         )
+    if args.no_command:
+        return
     print("\ntwentyone house-edge VARIANT (fresh process: elapsed / CPU seconds)")
     for variant in all_variants():
         command = ["house-edge", variant.name, "--strategy", args.strategy]

@@ -34,7 +34,17 @@ def test_compiled_hand_space_equals_the_numpy_one(
         monkeypatch.setenv(ENV, "1")
         fast = HandSpace(shoe, charlie, first)
         assert fast.layers == plain.layers
-        for name in ("comps", "keys", "_order", "grown", "child", "total", "soft", "stops"):
+        for name in (
+            "comps",
+            "keys",
+            "_order",
+            "grown",
+            "child",
+            "ncards",
+            "total",
+            "soft",
+            "stops",
+        ):
             a, b = getattr(plain, name), getattr(fast, name)
             assert a.dtype == b.dtype, name
             assert np.array_equal(a, b), name
@@ -127,3 +137,38 @@ def test_compiled_dealer_vectors_refuse_cards_the_shoe_lacks(
         solver.dealer_batch(too_many)
     # Nothing was kept: the good removal is computed afresh and is right.
     np.testing.assert_allclose(solver.dealer_rows(too_many[:1]).sum(), 1.0)
+
+
+def test_the_compiled_store_grows_only_for_removals_it_lacks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Asking again for every vector the unsplit pass stored (and for a few new ones) keeps the
+    store's table as it is and answers what the trie sums for each removal."""
+    monkeypatch.setenv(ENV, "1")
+    solver = make_solver(find_variant("standard").rules, 0)
+    space = solver.space
+    stored = space.comps[solver.valid & (space.total <= 21)]
+    table, _, _, count = solver._store
+    assert count == len(stored)
+    again = solver.dealer_rows(stored[::-1])
+    assert len(solver._store[0]) == len(table) and solver._store[3] == count
+    new = stored[:50].copy()
+    new[:, 9] += 3  # busted: never a stored hand
+    both = np.concatenate((stored[:100], new, new[:7]))
+    got = solver.dealer_rows(both)
+    assert len(solver._store[0]) == len(table) and solver._store[3] == count + 50
+    np.testing.assert_array_equal(got, solver.dealer_batch(both))
+    np.testing.assert_array_equal(again, solver.dealer_batch(stored[::-1]))
+
+
+def test_the_compiled_trie_keeps_no_table_per_child_and_removal_size() -> None:
+    """The root's factors are looked up per child: no array of the trie is as large as one row
+    per removal size for each of the root's children (800 KB per up card for six decks)."""
+    for up in (0, 9):
+        shoe = list(full_shoe(6))
+        shoe[up] -= 1
+        trie = DealerEvaluator(tuple(shoe), up, False)._flat_trie()
+        children = int(trie[1][1])
+        per_size = (sum(shoe) + 1) * children
+        assert max(a.size for a in trie) < per_size
+        assert children > 10

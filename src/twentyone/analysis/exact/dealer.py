@@ -25,11 +25,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, size
+
+if TYPE_CHECKING:  # the kernels import Numba: only the code that computes loads them
+    from twentyone.analysis.exact.kernels import FlatTrie
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -75,20 +79,6 @@ class DealerTable:
     orderings: FloatArray
     outcome: IntArray
 
-
-FlatTrie = tuple[
-    IntArray,
-    IntArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-    FloatArray,
-    FloatArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-]
-"""The trie's arrays as :func:`~twentyone.analysis.exact.kernels.dealer_sums` takes them."""
 
 _UNDECIDED = -1
 """State code of a dealer hand that draws again."""
@@ -164,7 +154,7 @@ def compiled_trie(shoe: Composition, up: int, hits_soft_17: bool) -> FlatTrie:
     flat = dealer_trie(
         table.counts, np.log(table.orderings), table.outcome, np.array(shoe, np.int64), logs
     )
-    return (*flat[:9], np.exp(flat[9]))
+    return (*flat[:-1], np.exp(flat[-1]))
 
 
 def _ratio_table(n: int, p_max: int, k_max: int) -> FloatArray:
@@ -267,16 +257,23 @@ class DealerEvaluator:
             for d, table in enumerate(self._ratio):
                 ratio[d, : table.shape[0], : table.shape[1]] = table
             children = k_off[1]
+            # The groups (outcome, draw size) come sorted by outcome: each outcome's groups are
+            # one run.
+            outcome = self._group_outcome
+            run = np.ones(len(outcome), dtype=np.bool_)
+            run[1:] = outcome[1:] != outcome[:-1]
+            run_at = np.flatnonzero(run)
             self._flat = (
                 np.concatenate(self._child_k).astype(np.int64),
                 k_off,
                 np.concatenate(firsts),
                 f_off,
                 ratio,
-                np.ascontiguousarray(self._ratio[0][:, self._child_k[0]]),
-                np.ascontiguousarray(self._size_ratio[:, self._child_size]),
-                np.append(self._outcome_at, children).astype(np.int64),
-                self._outcomes.astype(np.int64),
+                self._size_ratio,
+                np.append(self._parent_at[0], children).astype(np.int64),
+                self._group_size.astype(np.int64),
+                np.append(run_at, len(outcome)).astype(np.int64),
+                outcome[run_at].astype(np.int64),
                 self._weight,
             )
         return self._flat
@@ -314,7 +311,7 @@ class DealerEvaluator:
                 from twentyone.analysis.exact.kernels import dealer_sums
 
                 sums = np.zeros((len(rows), N_OUTCOMES))
-                dealer_sums(np.ascontiguousarray(rows), *self._flat_trie(), sums)
+                dealer_sums(np.ascontiguousarray(rows), self._flat_trie(), sums)
             else:
                 sums = self.sums_numpy(rows)
             out = sums if distinct else sums[inverse.reshape(-1)]

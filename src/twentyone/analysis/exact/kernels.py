@@ -33,6 +33,22 @@ import numpy.typing as npt
 F = TypeVar("F", bound=Callable[..., Any])
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+FlatTrie = tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+    FloatArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+]
+"""The dealer trie's arrays as :func:`dealer_sums` takes them, one argument (``child_k, k_off,
+first, f_off, ratio, size_ratio, group_at, group_size, runs, run_outcome, weight``; built by
+:meth:`.dealer.DealerEvaluator._flat_trie` and :func:`.kernels_upcard.dealer_trie`)."""
 
 
 def cache_dir(source: Path | None = None, name: str = "exact") -> Path:
@@ -106,34 +122,38 @@ _exact_jit = decorator(fastmath=False)
 
 
 @_jit
-def dealer_sums(
-    removed: IntArray,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
-    out: FloatArray,
-) -> None:
+def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
     """The dealer trie of :class:`~twentyone.analysis.exact.dealer.DealerEvaluator`, summed
     for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]``.
 
-    The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that fix the group and the ranks
-    ``0 .. d-1`` (level 10: the multisets, of chance ``weight`` from the full shoe). Node ``c``
-    of level ``d + 1`` holds ``child_k[k_off[d] + c]`` cards of rank ``d``; the children of
-    node ``j`` of level ``d`` are the nodes ``first[f_off[d] + j] .. first[f_off[d] + j + 1]``
-    of level ``d + 1``; ``ratio[d, p, k]`` is rank ``d``'s factor. A node's sum depends on the
-    removal's ranks ``d .. 9`` only: the removals come sorted with rank 9 most significant, and
-    level ``d`` is summed again only when one of those ranks differs from the removal before.
-    The nodes of level 1 (the root's children) are summed with their aces' factor
-    ``root_ratio[p, c]`` and size factor ``root_size[s, c]`` into their outcome: the children
-    ``runs[o] .. runs[o + 1]`` end in outcome ``run_outcome[o]``.
+    ``trie`` is ``(child_k, k_off, first, f_off, ratio, size_ratio, group_at, group_size,
+    runs, run_outcome, weight)``. The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that
+    fix the group (outcome and draw size) and the ranks ``0 .. d-1`` (level 10: the multisets,
+    of chance ``weight`` from the full shoe). Node ``c`` of level ``d + 1`` holds ``child_k[k_off[d]
+    + c]`` cards of rank ``d``; the children of node ``j`` of level ``d`` are the nodes
+    ``first[f_off[d] + j] .. first[f_off[d] + j + 1]`` of level ``d + 1``; ``ratio[d, p, k]`` is
+    rank ``d``'s factor. A node's sum depends on the removal's ranks ``d .. 9`` only: the
+    removals come sorted with rank 9 most significant, and level ``d`` is summed again only
+    when one of those ranks differs from the removal before. The root sums, per group ``g``, its
+    children ``group_at[g] .. group_at[g + 1]`` (level 1) with their aces' factor ``ratio[0, p,
+    child_k[c]]``, then takes the group's size factor ``size_ratio[s, group_size[g]]`` once;
+    the groups ``runs[o] .. runs[o + 1]`` end in outcome ``run_outcome[o]``. (The factors are
+    looked up, not kept per child and removal size: a table that size would cost its pages on
+    every up card.)
     """
+    (
+        child_k,
+        k_off,
+        first,
+        f_off,
+        ratio,
+        size_ratio,
+        group_at,
+        group_size,
+        runs,
+        run_outcome,
+        weight,
+    ) = trie
     levels = len(k_off) - 1
     # values[k_off[d] + c]: the sum of node c of level d + 1 for the current removal's ranks
     # d + 1 .. 9 (the multisets' weights at the last level).
@@ -161,7 +181,8 @@ def dealer_sums(
             factor = ratio[d, removed[i, d]]
             below = k_off[d]
             end = k_off[d + 1]
-            values[k_off[d - 1] : below] = 0.0
+            # Every node has a child (a trie's nodes lead to multisets), so each parent's sum
+            # is written below: nothing to clear first.
             if below == end:
                 continue
             at = parent[below]
@@ -176,12 +197,15 @@ def dealer_sums(
         size = 0
         for r in range(levels):
             size += removed[i, r]
-        aces = root_ratio[removed[i, 0]]
-        sized = root_size[size]
+        aces = ratio[0, removed[i, 0]]
+        sized = size_ratio[size]
         for o in range(len(run_outcome)):
             s = 0.0
-            for c in range(runs[o], runs[o + 1]):
-                s += aces[c] * sized[c] * values[c]
+            for g in range(runs[o], runs[o + 1]):
+                t = 0.0
+                for c in range(group_at[g], group_at[g + 1]):
+                    t += aces[child_k[c]] * values[c]
+                s += sized[group_size[g]] * t
             out[i, run_outcome[o]] = s
 
 
@@ -232,6 +256,25 @@ def hit_or_stand(
             best_st[r] = st
 
 
+def empty_trie() -> FlatTrie:
+    """A trie of no multisets (to load the kernels that take one)."""
+    none = np.zeros(0, dtype=np.int64)
+    levels = np.zeros(11, dtype=np.int64)
+    return (
+        none,
+        levels,
+        none,
+        levels,
+        np.zeros((10, 1, 1)),
+        np.zeros((1, 1)),
+        np.zeros(1, dtype=np.int64),
+        none,
+        np.zeros(1, dtype=np.int64),
+        none,
+        np.zeros(0),
+    )
+
+
 def warm() -> None:
     """Load every kernel (its first call, on empty arrays): Numba loads compiled code on a
     function's first call, about 0.15 s for the first one of a process."""
@@ -239,22 +282,19 @@ def warm() -> None:
     table = np.zeros((0, 10), dtype=np.int64)
     chances = np.zeros((0, 10))
     one = np.zeros(1)
-    dealer_sums(
-        table,
-        none,
-        np.zeros(11, dtype=np.int64),
-        none,
-        np.zeros(11, dtype=np.int64),
-        np.zeros((10, 1, 1)),
-        np.zeros((1, 1)),
-        np.zeros((1, 1)),
-        np.zeros(1, dtype=np.int64),
-        none,
-        np.zeros(0),
-        np.zeros((0, 7)),
-    )
+    dealer_sums(table, empty_trie(), np.zeros((0, 7)))
     fill_hits(none, table, chances, np.zeros((2, 1)))
     hit_or_stand(none, table, chances, one, one, one, one, one, 0.0)
 
 
-__all__ = ["AVAILABLE", "cache_dir", "dealer_sums", "fill_hits", "hit_or_stand", "warm", "writable"]
+__all__ = [
+    "AVAILABLE",
+    "FlatTrie",
+    "cache_dir",
+    "dealer_sums",
+    "empty_trie",
+    "fill_hits",
+    "hit_or_stand",
+    "warm",
+    "writable",
+]

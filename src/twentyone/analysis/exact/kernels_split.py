@@ -52,37 +52,35 @@ def _grow_rows(values: IntArray, need: int) -> IntArray:
 
 
 @_jit
-def _ranks(ctx: IntArray, hand: IntArray, contexts: int) -> IntArray:
-    """Each entry's place in the order of ``(ctx, hand)`` (distinct pairs), by two counting
-    passes: by hand, then stably by context."""
+def _ranks(ctx: IntArray, hand: IntArray, hands: int) -> IntArray:
+    """Each entry's place in the order of ``(ctx, hand)`` (distinct pairs, ``0 <= hand <
+    hands``): a radix sort of ``ctx * hands + hand`` a byte at a time (a few passes over the
+    entries, none over the whole space)."""
     count = len(ctx)
+    order = np.arange(count)
+    keys = np.empty(count, dtype=np.int64)
+    top = 0
+    for u in range(count):
+        keys[u] = ctx[u] * hands + hand[u]
+        top = max(top, keys[u])
+    spare = np.empty(count, dtype=np.int64)
+    counts = np.empty(257, dtype=np.int64)
+    shift = 0
+    while (top >> shift) > 0:
+        counts[:] = 0
+        for u in range(count):
+            counts[((keys[order[u]] >> shift) & 255) + 1] += 1
+        for b in range(1, 257):
+            counts[b] += counts[b - 1]
+        for u in range(count):
+            digit = (keys[order[u]] >> shift) & 255
+            spare[counts[digit]] = order[u]
+            counts[digit] += 1
+        order, spare = spare, order
+        shift += 8
     rank = np.empty(count, dtype=np.int64)
-    if count == 0:
-        return rank
-    low = hand[0]
-    high = hand[0]
-    for u in range(count):
-        low = min(low, hand[u])
-        high = max(high, hand[u])
-    starts = np.zeros(high - low + 2, dtype=np.int64)
-    for u in range(count):
-        starts[hand[u] - low + 1] += 1
-    for b in range(1, len(starts)):
-        starts[b] += starts[b - 1]
-    by_hand = np.empty(count, dtype=np.int64)
-    for u in range(count):
-        b = hand[u] - low
-        by_hand[starts[b]] = u
-        starts[b] += 1
-    at = np.zeros(contexts + 1, dtype=np.int64)
-    for u in range(count):
-        at[ctx[u] + 1] += 1
-    for k in range(1, contexts + 1):
-        at[k] += at[k - 1]
     for j in range(count):
-        u = by_hand[j]
-        rank[u] = at[ctx[u]]
-        at[ctx[u]] += 1
+        rank[order[j]] = j
     return rank
 
 
@@ -212,7 +210,7 @@ def split_rows(
         for u in range(group, fresh):
             slot[next_hand[u]] = 0
         # The next layer in key order: by hand, then stably by context (a radix sort).
-        rank = _ranks(next_ctx[:fresh], next_hand[:fresh], contexts)
+        rank = _ranks(next_ctx[:fresh], next_hand[:fresh], n)
         row_ctx = _grow(row_ctx, stop + fresh)
         row_hand = _grow(row_hand, stop + fresh)
         for u in range(fresh):

@@ -24,7 +24,14 @@ import numpy as np
 import numpy.typing as npt
 
 from twentyone.analysis.exact import kernels
-from twentyone.analysis.exact.kernels import FloatArray, IntArray, dealer_sums, decorator
+from twentyone.analysis.exact.kernels import (
+    FlatTrie,
+    FloatArray,
+    IntArray,
+    dealer_sums,
+    decorator,
+    empty_trie,
+)
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -110,16 +117,7 @@ def _add_vectors(
     presorted: bool,
     where: IntArray,
     vectors: FloatArray,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
 ) -> None:
     """``vectors[where[j]]`` = the dealer's outcome vector after removal ``source[picked[j]]``
     (of key ``keys[j]``; ``presorted``: the keys ascend already): the trie summed in key
@@ -132,21 +130,8 @@ def _add_vectors(
     for k in range(n):
         ordered[k] = source[picked[order[k]]]
     sums = np.zeros((n, _N_OUTCOMES))
-    if len(weight):
-        dealer_sums(
-            ordered,
-            child_k,
-            k_off,
-            first,
-            f_off,
-            ratio,
-            root_ratio,
-            root_size,
-            runs,
-            run_outcome,
-            weight,
-            sums,
-        )
+    if len(trie[-1]):
+        dealer_sums(ordered, trie, sums)
     for k in range(n):
         row = vectors[where[order[k]]]
         s = 0.0
@@ -164,16 +149,7 @@ def dealer_lookup(
     slots: IntArray,
     vectors: FloatArray,
     count: int,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
     out: FloatArray,
 ) -> tuple[IntArray, IntArray, FloatArray, int]:
     """``out[i]`` = the dealer's outcome vector after removal ``removed[i]``, from the store
@@ -185,20 +161,11 @@ def dealer_lookup(
         for r in range(10):
             if removed[i, r] > shoe[r]:
                 return table, slots, vectors, -1
-    # Room for every removal to be new: the table at most half full, the vectors all kept.
-    if 2 * (count + n) > len(table):
-        size = len(table)
-        while size < 2 * (count + n):
-            size *= 2
-        table, slots = _grown_table(table, slots, size)
-    if count + n > vectors.shape[0]:
-        bigger = np.zeros((max(2 * vectors.shape[0], count + n), _N_OUTCOMES))
-        bigger[:count] = vectors[:count]
-        vectors = bigger
+    # The removals the store lacks, each once, in key order (the order the trie sums in).
     pos = np.empty(n, dtype=np.int64)
-    fresh = np.empty(n, dtype=np.int64)
-    fresh_keys = np.empty(n, dtype=np.int64)
-    added = 0
+    missing = np.empty(n, dtype=np.int64)
+    missing_keys = np.empty(n, dtype=np.int64)
+    lacking = 0
     mask = len(table) - 1
     for i in range(n):
         key = _key(removed, i)
@@ -207,32 +174,40 @@ def dealer_lookup(
             at = (at + 1) & mask
         if table[at] == key:
             pos[i] = slots[at]
-            continue
+        else:
+            missing[lacking] = i
+            missing_keys[lacking] = key
+            lacking += 1
+    order = _key_order(missing_keys[:lacking])
+    fresh = np.empty(lacking, dtype=np.int64)
+    added = 0
+    for j in range(lacking):
+        u = order[j]
+        if added == 0 or missing_keys[u] != missing_keys[fresh[added - 1]]:
+            fresh[added] = u
+            added += 1
+        pos[missing[u]] = count + added - 1
+    # Grown only as far as the new removals need: the table at most half full.
+    if 2 * (count + added) > len(table):
+        size = len(table)
+        while size < 2 * (count + added):
+            size *= 2
+        table, slots = _grown_table(table, slots, size)
+        mask = len(table) - 1
+    if count + added > vectors.shape[0]:
+        bigger = np.empty((max(2 * vectors.shape[0], count + added), _N_OUTCOMES))
+        bigger[:count] = vectors[:count]
+        vectors = bigger
+    rows = np.empty(added, dtype=np.int64)
+    for j in range(added):
+        key = missing_keys[fresh[j]]
+        at = _slot(key, mask)
+        while table[at] >= 0:
+            at = (at + 1) & mask
         table[at] = key
-        slots[at] = count + added
-        pos[i] = count + added
-        fresh[added] = i
-        fresh_keys[added] = key
-        added += 1
-    if added:
-        _add_vectors(
-            removed,
-            fresh[:added],
-            fresh_keys[:added],
-            False,
-            np.arange(count, count + added),
-            vectors,
-            child_k,
-            k_off,
-            first,
-            f_off,
-            ratio,
-            root_ratio,
-            root_size,
-            runs,
-            run_outcome,
-            weight,
-        )
+        slots[at] = count + j
+        rows[j] = missing[fresh[j]]
+    _add_vectors(removed, rows, rows, True, np.arange(count, count + added), vectors, trie)
     for i in range(n):
         out[i] = vectors[pos[i]]
     return table, slots, vectors, count + added
@@ -242,16 +217,7 @@ def dealer_lookup(
 def dealer_vectors(
     removed: IntArray,
     shoe: IntArray,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
     out: FloatArray,
 ) -> bool:
     """``out[i]`` = the dealer's outcome vector after removal ``removed[i]`` (nothing kept);
@@ -271,17 +237,22 @@ def dealer_vectors(
         False,
         np.arange(n),
         out,
-        child_k,
-        k_off,
-        first,
-        f_off,
-        ratio,
-        root_ratio,
-        root_size,
-        runs,
-        run_outcome,
-        weight,
+        trie,
     )
+    return True
+
+
+@_jit
+def _next_chances(shoe: IntArray, comps: IntArray, i: int, left: int, out: FloatArray) -> bool:
+    """``out[r]``: the chance that the next card after hand ``comps[i]`` (``left`` cards left)
+    is of rank ``r``, as ``UpcardSolver.draw_rows`` gives it; ``False`` (every chance zero,
+    nothing written) when the hand holds more of a rank than ``shoe``."""
+    for r in range(10):
+        if shoe[r] - comps[i, r] < 0:
+            return False
+    scale = float(max(left, 1))
+    for r in range(10):
+        out[r] = max(float(shoe[r]) - comps[i, r], 0.0) / scale
     return True
 
 
@@ -292,6 +263,7 @@ def unsplit_values(
     bounds: IntArray,
     valid: BoolArray,
     total: IntArray,
+    ncards: IntArray,
     stops: BoolArray,
     child: IntArray,
     grown: IntArray,
@@ -301,20 +273,10 @@ def unsplit_values(
     charlie: int,
     takes_double: bool,
     eps: float,
-    child_k: IntArray,
-    k_off: IntArray,
-    first: IntArray,
-    f_off: IntArray,
-    ratio: FloatArray,
-    root_ratio: FloatArray,
-    root_size: FloatArray,
-    runs: IntArray,
-    run_outcome: IntArray,
-    weight: FloatArray,
+    trie: FlatTrie,
     versus_table: FloatArray,
     stand_ev: FloatArray,
     stand_st: FloatArray,
-    probs: FloatArray,
     best_ev: FloatArray,
     best_st: FloatArray,
     hit_ev: FloatArray,
@@ -324,10 +286,13 @@ def unsplit_values(
 ) -> tuple[IntArray, IntArray, FloatArray, int]:
     """The unsplit values of every hand of a space (``UpcardSolver._solve_unsplit``), in one
     pass: the dealer vectors of the valid hands settled against the dealer (the store of
-    :func:`dealer_lookup` they start, returned), standing (stake 1), each next card's chance,
-    hitting then playing on (last layer first) and doubling the two-card hands.
+    :func:`dealer_lookup` they start, returned), standing (stake 1), hitting then playing on
+    (last layer first) and doubling the two-card hands, each next card's chance worked out
+    where it is used (as ``UpcardSolver.draw_rows`` gives it: a table of them would cost a
+    megabyte of fresh pages per up card).
 
     ``order``: the rows in key order; ``bounds``: each layer's first row, then the end;
+    ``ncards``: each hand's card count;
     ``valid`` (an output): the rows the shoe deals; ``charlie``: the card count of a winning
     Charlie, ``0`` for none; ``versus_table``: each standing total's result per dealer outcome
     (``player._VERSUS``). The outputs start at zero.
@@ -336,11 +301,9 @@ def unsplit_values(
     cards = 0
     for r in range(10):
         cards += shoe[r]
-    ncards = np.zeros(n, dtype=np.int64)
     for i in range(n):
         ok = True
         for r in range(10):
-            ncards[i] += comps[i, r]
             if comps[i, r] > shoe[r]:
                 ok = False
         valid[i] = ok
@@ -352,12 +315,14 @@ def unsplit_values(
         if valid[i] and total[i] <= 21 and (charlie == 0 or ncards[i] < charlie):
             versus[i] = True
             m += 1
+    # The store with room for as many vectors again (the split pass's, which come next) without
+    # being copied: the table a quarter full, the spare rows not touched.
     size = 16
-    while size < 2 * m:
+    while size < 4 * m:
         size *= 2
     table = np.full(size, -1, dtype=np.int64)
     slots = np.zeros(size, dtype=np.int64)
-    vectors = np.zeros((max(m, 16), _N_OUTCOMES))
+    vectors = np.empty((max(2 * m, 16), _N_OUTCOMES))
     vector_of = np.full(n, -1, dtype=np.int64)
     rows = np.empty(m, dtype=np.int64)
     mask = size - 1
@@ -382,16 +347,7 @@ def unsplit_values(
         True,
         np.arange(m),
         vectors,
-        child_k,
-        k_off,
-        first,
-        f_off,
-        ratio,
-        root_ratio,
-        root_size,
-        runs,
-        run_outcome,
-        weight,
+        trie,
     )
     other = -1
     if up == _ACE:
@@ -441,35 +397,22 @@ def unsplit_values(
             else:
                 double3_ev[i] = ev
                 double3_st[i] = st
-    # The next card's chances of the hands that may draw and of the two-card hands.
-    for i in range(n):
-        if stops[i] and not (i < second):
-            continue
-        left = cards - ncards[i]
-        over = False
-        for r in range(10):
-            if shoe[r] - comps[i, r] < 0:
-                over = True
-        if over:
-            continue
-        scale = float(max(left, 1))
-        for r in range(10):
-            probs[i, r] = max(float(shoe[r]) - comps[i, r], 0.0) / scale
     # Hit, then play on optimally: last layer first.
     for i in range(n):
         best_ev[i] = stand_ev[i]
         best_st[i] = stand_st[i]
+    chances = np.empty(10)
     for layer in range(len(bounds) - 2, -1, -1):
         for i in range(bounds[layer], bounds[layer + 1]):
-            if stops[i]:
+            if stops[i] or not _next_chances(shoe, comps, i, cards - ncards[i], chances):
                 continue
             ev = 0.0
             st = 0.0
             for c in range(10):
                 h = child[i, c]
                 if h >= 0:
-                    ev += probs[i, c] * best_ev[h]
-                    st += probs[i, c] * best_st[h]
+                    ev += chances[c] * best_ev[h]
+                    st += chances[c] * best_st[h]
             hit_ev[i] = ev
             hit_st[i] = st
             if ev > stand_ev[i] + eps:
@@ -478,13 +421,15 @@ def unsplit_values(
     # Doubling a two-card hand: its drawn card's chance times the three-card hand's value.
     if len(bounds) > 2:
         for i in range(0, second):
+            if not _next_chances(shoe, comps, i, cards - ncards[i], chances):
+                continue
             ev = 0.0
             st = 0.0
             for c in range(10):
                 h = grown[i, c]
                 if h >= 0:
-                    ev += probs[i, c] * double3_ev[h]
-                    st += probs[i, c] * double3_st[h]
+                    ev += chances[c] * double3_ev[h]
+                    st += chances[c] * double3_st[h]
             double_ev[i] = ev
             double_st[i] = st
     return table, slots, vectors, m
@@ -528,14 +473,15 @@ def dealer_finals(up: int, hits_soft_17: bool) -> tuple[IntArray, FloatArray, In
     found = 0
     grown = np.zeros(10, dtype=np.int64)
     while live.shape[0]:
-        nxt = np.zeros((10 * live.shape[0], 10), dtype=np.int64)
-        nxt_ways = np.zeros(10 * live.shape[0])
+        # Only the rows and slots written are read: nothing to clear but the table.
+        nxt = np.empty((10 * live.shape[0], 10), dtype=np.int64)
+        nxt_ways = np.empty(10 * live.shape[0])
         n_next = 0
         size = 64
         while size < 20 * live.shape[0]:
             size *= 2
         table = np.full(size, -1, dtype=np.int64)
-        slots = np.zeros(size, dtype=np.int64)
+        slots = np.empty(size, dtype=np.int64)
         mask = size - 1
         for j in range(live.shape[0]):
             for c in range(10):
@@ -573,8 +519,8 @@ def dealer_finals(up: int, hits_soft_17: bool) -> tuple[IntArray, FloatArray, In
                     nxt[n_next] = grown
                     nxt_ways[n_next] = ways[j]
                     n_next += 1
-        live = nxt[:n_next].copy()
-        ways = nxt_ways[:n_next].copy()
+        live = nxt[:n_next]
+        ways = nxt_ways[:n_next]
     lex = np.zeros(found, dtype=np.int64)
     for i in range(found):
         key = 0
@@ -592,18 +538,7 @@ def dealer_trie(
     outcome: IntArray,
     shoe: IntArray,
     logs: FloatArray,
-) -> tuple[
-    IntArray,
-    IntArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-    FloatArray,
-    FloatArray,
-    IntArray,
-    IntArray,
-    FloatArray,
-]:
+) -> FlatTrie:
     """The flat trie of :meth:`~.dealer.DealerEvaluator._flat_trie` for one shoe, from the
     dealer table (``log_orderings``: the log of each multiset's orderings; ``logs[i]``:
     ``log(i)``): the same arrays, the last one the log of each multiset's weight (its chance
@@ -714,19 +649,17 @@ def dealer_trie(
                 value *= max(n - p - j, 0.0) / max(n - j, 1.0)
                 ratio[r, p, j + 1] = value
     children = level_size[1]
-    child_size = np.zeros(children, dtype=np.int64)
-    child_outcome = np.zeros(children, dtype=np.int64)
-    for g in range(level_size[0]):
-        end = parent0[g + 1] if g + 1 < level_size[0] else children
+    groups = level_size[0]
+    group_at = np.zeros(groups + 1, dtype=np.int64)
+    group_size = np.zeros(groups, dtype=np.int64)
+    group_outcome = np.zeros(groups, dtype=np.int64)
+    for g in range(groups):
+        group_at[g] = parent0[g]
         group = trie[starts[0, g], 0]
-        for c in range(parent0[g], end):
-            child_size[c] = group % (k_size + 1)
-            child_outcome[c] = group // (k_size + 1)
-    root_ratio = np.zeros((shoe[0] + 1, children))
-    for p in range(shoe[0] + 1):
-        for c in range(children):
-            root_ratio[p, c] = ratio[0, p, child_k[c]]
-    # The size factor G[s, K] = ff(total, K) / ff(total - s, K), then each child's column.
+        group_size[g] = group % (k_size + 1)
+        group_outcome[g] = group // (k_size + 1)
+    group_at[groups] = children
+    # The size factor G[s, K] = ff(total, K) / ff(total - s, K).
     sized = np.ones((total + 1, k_size + 1))
     for s in range(total + 1):
         value = 1.0
@@ -734,31 +667,29 @@ def dealer_trie(
             left = total - s - j
             value *= (total - j) / max(left, 1.0) if left > 0 else 0.0
             sized[s, j + 1] = value
-    root_size = np.zeros((total + 1, children))
-    for s in range(total + 1):
-        for c in range(children):
-            root_size[s, c] = sized[s, child_size[c]]
+    # The groups come sorted by outcome: each outcome's groups are one run.
     n_runs = 0
-    for c in range(children):
-        if c == 0 or child_outcome[c] != child_outcome[c - 1]:
+    for g in range(groups):
+        if g == 0 or group_outcome[g] != group_outcome[g - 1]:
             n_runs += 1
     runs = np.zeros(n_runs + 1, dtype=np.int64)
     run_outcome = np.zeros(n_runs, dtype=np.int64)
     o = 0
-    for c in range(children):
-        if c == 0 or child_outcome[c] != child_outcome[c - 1]:
-            runs[o] = c
-            run_outcome[o] = child_outcome[c]
+    for g in range(groups):
+        if g == 0 or group_outcome[g] != group_outcome[g - 1]:
+            runs[o] = g
+            run_outcome[o] = group_outcome[g]
             o += 1
-    runs[n_runs] = children
+    runs[n_runs] = groups
     return (
         child_k,
         k_off,
         first,
         f_off,
         ratio,
-        root_ratio,
-        root_size,
+        sized,
+        group_at,
+        group_size,
         runs,
         run_outcome,
         log_weight,
@@ -777,15 +708,40 @@ def _sorted_by_key(rows: IntArray) -> tuple[IntArray, IntArray]:
 
 
 @_jit
+def _decoded(keys: IntArray) -> IntArray:
+    """The compositions of keys (base 64: six bits per rank, rank 0 lowest)."""
+    rows = np.empty((len(keys), 10), dtype=np.int64)
+    for i in range(len(keys)):
+        key = keys[i]
+        for r in range(10):
+            rows[i, r] = key & (_BASE - 1)
+            key >>= 6
+    return rows
+
+
+@_jit
 def hand_space_rows(
     limit: IntArray, charlie: int, first_layer: IntArray
-) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
-    """:class:`~.space.HandSpace`'s hands: ``(comps, starts, keys, grown, order)``, the hands by
-    card count then key, each layer's first row then the end, their keys, the row of each hand
-    plus one card of each rank (``-1`` where it is not in the space) and the rows in key
-    order. The first layer is the
-    given hands the shoe ``limit`` holds; a hand below 21 (and the Charlie count, ``0``: none)
-    grows by each card left."""
+) -> tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    BoolArray,
+    BoolArray,
+    IntArray,
+]:
+    """:class:`~.space.HandSpace`'s hands: ``(comps, starts, keys, grown, order, ncards,
+    total, soft, stops, child)``, the hands by card count then key, each layer's first row then
+    the end, their keys, the row of each hand plus one card of each rank (``-1`` where it is
+    not in the space), the rows in key order, and each hand's card count, best total,
+    softness, whether it stops (21 or more, or the Charlie count) and ``grown`` with ``-1``
+    for the hands that stop. The first layer is the given hands the shoe ``limit`` holds; a
+    hand below 21 (and the Charlie count, ``0``: none) grows by each card left. The layers
+    grow as keys (a tenth of the rows' memory), the hands decoded once at the end."""
     kept = 0
     for i in range(first_layer.shape[0]):
         ok = True
@@ -809,20 +765,14 @@ def hand_space_rows(
     for r in range(10):
         weights[r] = w
         w *= _BASE
-    comps = np.empty((max(64, 4 * kept), 10), dtype=np.int64)
-    keys = np.empty(comps.shape[0], dtype=np.int64)
+    keys = np.empty(max(64, 4 * kept), dtype=np.int64)
     starts = [0]
     n = 0
     while layer.shape[0]:
-        if n + layer.shape[0] > comps.shape[0]:
-            size = max(2 * comps.shape[0], n + layer.shape[0])
-            bigger = np.empty((size, 10), dtype=np.int64)
-            bigger[:n] = comps[:n]
-            comps = bigger
-            more = np.empty(size, dtype=np.int64)
+        if n + layer.shape[0] > keys.shape[0]:
+            more = np.empty(max(2 * keys.shape[0], n + layer.shape[0]), dtype=np.int64)
             more[:n] = keys[:n]
             keys = more
-        comps[n : n + layer.shape[0]] = layer
         keys[n : n + layer.shape[0]] = layer_keys
         n += layer.shape[0]
         starts.append(n)
@@ -833,7 +783,7 @@ def hand_space_rows(
         table = np.full(size, -1, dtype=np.int64)
         none = np.zeros(size, dtype=np.int64)
         mask = size - 1
-        grown = np.empty((10 * layer.shape[0], 10), dtype=np.int64)
+        grown_keys = np.empty(10 * layer.shape[0], dtype=np.int64)
         found = 0
         for i in range(layer.shape[0]):
             hard = 0
@@ -854,13 +804,15 @@ def hand_space_rows(
                 if table[at] == key:
                     continue
                 table[at] = key
-                grown[found] = layer[i]
-                grown[found, c] += 1
+                grown_keys[found] = key
                 found += 1
                 if 2 * found > len(table):
                     table, none = _grown_table(table, none, 2 * len(table))
                     mask = len(table) - 1
-        layer, layer_keys = _sorted_by_key(grown[:found])
+        layer_keys = grown_keys[:found][_key_order(grown_keys[:found])]
+        layer = _decoded(layer_keys)
+    keys = keys[:n].copy()
+    comps = _decoded(keys)
     # Each hand's row by key, then each hand plus one card.
     size = 64
     while size < 2 * n:
@@ -883,32 +835,47 @@ def hand_space_rows(
                 at = (at + 1) & mask
             if table[at] == key:
                 plus[i, c] = slots[at]
-    keys = keys[:n].copy()
     order = _key_order(keys)
-    return comps[:n].copy(), np.array(starts, dtype=np.int64), keys, plus, order
+    # Per hand: cards, best total (as ``space.totals``), and whether it stops.
+    ncards = np.zeros(n, dtype=np.int64)
+    best = np.zeros(n, dtype=np.int64)
+    soft = np.zeros(n, dtype=np.bool_)
+    stops = np.zeros(n, dtype=np.bool_)
+    child = plus.copy()
+    for i in range(n):
+        hard = 0
+        for r in range(10):
+            ncards[i] += comps[i, r]
+            hard += comps[i, r] * (r + 1)
+        soft[i] = comps[i, _ACE] > 0 and hard <= 11
+        best[i] = hard + 10 if soft[i] else hard
+        stops[i] = best[i] >= 21 or (charlie != 0 and ncards[i] >= charlie)
+        if stops[i]:
+            child[i, :] = -1
+    return (
+        comps,
+        np.array(starts, dtype=np.int64),
+        keys,
+        plus,
+        order,
+        ncards,
+        best,
+        soft,
+        stops,
+        child,
+    )
 
 
 def warm() -> None:
     """Load these kernels (their first call, on empty arrays)."""
     none = np.zeros(0, dtype=np.int64)
     table10 = np.zeros((0, 10), dtype=np.int64)
-    trie = (
-        none,
-        np.zeros(11, dtype=np.int64),
-        none,
-        np.zeros(11, dtype=np.int64),
-        np.zeros((10, 1, 1)),
-        np.zeros((1, 1)),
-        np.zeros((1, 1)),
-        np.zeros(1, dtype=np.int64),
-        none,
-        np.zeros(0),
-    )
+    trie = empty_trie()
     shoe = np.zeros(10, dtype=np.int64)
     table = np.full(16, -1, dtype=np.int64)
     slots = np.zeros(16, dtype=np.int64)
-    dealer_lookup(table10, shoe, table, slots, np.zeros((16, 7)), 0, *trie, np.zeros((0, 7)))
-    dealer_vectors(table10, shoe, *trie, np.zeros((0, 7)))
+    dealer_lookup(table10, shoe, table, slots, np.zeros((16, 7)), 0, trie, np.zeros((0, 7)))
+    dealer_vectors(table10, shoe, trie, np.zeros((0, 7)))
     dealer_finals(9, False)
     hand_space_rows(shoe, 0, table10)
     dealer_trie(table10, np.zeros(0), none, shoe, np.zeros(1))
@@ -920,6 +887,7 @@ def warm() -> None:
         np.zeros(1, dtype=np.int64),
         flags,
         none,
+        none,
         flags,
         table10,
         table10,
@@ -929,11 +897,10 @@ def warm() -> None:
         0,
         False,
         0.0,
-        *trie,
+        trie,
         np.zeros((22, 7)),
         zero,
         zero,
-        np.zeros((0, 10)),
         zero,
         zero,
         zero,

@@ -17,13 +17,14 @@ Conventions (one :class:`UpcardSolver` per shoe and up card):
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from twentyone.analysis.exact.dealer import (
     N_OUTCOMES,
     DealerEvaluator,
-    FlatTrie,
     FloatArray,
     Outcome,
     compiled_trie,
@@ -39,6 +40,9 @@ from twentyone.analysis.exact.space import (
 )
 from twentyone.rules import DoubleOn, PeekMode, Rules
 
+if TYPE_CHECKING:  # the kernels import Numba: only the code that computes loads them
+    from twentyone.analysis.exact.kernels import FlatTrie
+
 _EPS = 1e-12
 """Two values closer than this are a tie (ties go to the first action of ``ACTION_ORDER``)."""
 
@@ -50,12 +54,19 @@ ZERO: Value = (0.0, 0.0)
 
 def can_double(rules: Rules, hand: Composition) -> bool:
     """Whether a two-card hand may be doubled by ``double_on`` and ``double_hard_only``."""
+    return _can_double(rules.double_on, rules.double_hard_only, hand)
+
+
+@lru_cache(maxsize=4096)
+def _can_double(double_on: DoubleOn, hard_only: bool, hand: Composition) -> bool:
+    """:func:`can_double` by the two rules it reads (asked about a thousand times per house
+    edge, for the same few dozen hands: remembered)."""
     total, soft = hand_total(hand)
-    if rules.double_hard_only and soft:
+    if hard_only and soft:
         return False
-    if rules.double_on is DoubleOn.NINE_TO_ELEVEN:
+    if double_on is DoubleOn.NINE_TO_ELEVEN:
         return 9 <= total <= 11
-    if rules.double_on is DoubleOn.TEN_TO_ELEVEN:
+    if double_on is DoubleOn.TEN_TO_ELEVEN:
         return 10 <= total <= 11
     return True
 
@@ -111,6 +122,7 @@ class UpcardSolver:
         )
         """The compiled path's dealer vectors (:func:`~.kernels_upcard.dealer_lookup`)."""
         self._draws: dict[Composition, list[tuple[int, float]]] = {}
+        self._probs: FloatArray | None = None
         if space is None:
             full = list(shoe)
             full[up] += 1
@@ -179,7 +191,7 @@ class UpcardSolver:
             slots,
             vectors,
             count,
-            *self._flat(),
+            self._flat(),
             out,
         )
         if store[3] < 0:
@@ -195,7 +207,7 @@ class UpcardSolver:
 
             removed = np.ascontiguousarray(removed, dtype=np.int64).reshape(-1, 10)
             out = np.zeros((len(removed), N_OUTCOMES))
-            if not dealer_vectors(removed, self._shoe_arr, *self._flat(), out):
+            if not dealer_vectors(removed, self._shoe_arr, self._flat(), out):
                 raise ValueError("removed cards are not in the shoe")
             return out
         return self._evaluator.probabilities(removed)
@@ -341,15 +353,7 @@ class UpcardSolver:
         self._stand_ev[valid], self._stand_st[valid] = self.settle_rows(
             comps[valid], comps[valid], 1, False
         )
-        # Only the hands that may draw (a fifth of the space) and the two-card hands (doubles)
-        # need the chances of the next card; a hand that stops is worth its stand value.
-        first = np.arange(*space.layers[0]) if space.layers else np.zeros(0, dtype=np.int64)
-        draws = np.union1d(np.flatnonzero(~space.stops), first)
-        probs = np.zeros((n, 10))
-        probs[draws] = self.draw_rows(comps[draws])
-        self.probs: FloatArray = probs
-        """``(N, 10)`` chance of each next card of every hand of the space that may draw (and
-        of every two-card hand), as :meth:`draw_rows` (zero for the others)."""
+        probs = self._probs = self._next_chances()
         best_ev = self._stand_ev.copy()
         best_st = self._stand_st.copy()
         hit_ev = np.zeros(n)
@@ -387,6 +391,27 @@ class UpcardSolver:
             self._double_ev[start:stop] = ev
             self._double_st[start:stop] = st
 
+    def _next_chances(self) -> FloatArray:
+        """:attr:`probs` worked out: only the hands that may draw (a fifth of the space) and
+        the two-card hands (doubles) need the chances of the next card; a hand that stops is
+        worth its stand value."""
+        space = self.space
+        first = np.arange(*space.layers[0]) if space.layers else np.zeros(0, dtype=np.int64)
+        draws = np.union1d(np.flatnonzero(~space.stops), first)
+        probs = np.zeros((len(space), 10))
+        probs[draws] = self.draw_rows(space.comps[draws])
+        return probs
+
+    @property
+    def probs(self) -> FloatArray:
+        """``(N, 10)`` chance of each next card of every hand of the space that may draw (and
+        of every two-card hand), as :meth:`draw_rows` (zero for the others). The compiled
+        path works the chances out where it uses them and builds this table only when it is
+        asked for (basic strategy's passes read it)."""
+        if self._probs is None:
+            self._probs = self._next_chances()
+        return self._probs
+
     def _solve_unsplit_compiled(self) -> None:
         """:attr:`valid` and :meth:`_solve_unsplit` in one kernel call (the same sums in the
         same order, the dealer vectors of the stand values kept in the compiled store)."""
@@ -396,7 +421,6 @@ class UpcardSolver:
         n = len(space)
         bounds = np.array([start for start, _ in space.layers] + [n], dtype=np.int64)
         outputs = [np.zeros(n) for _ in range(8)]
-        self.probs = np.zeros((n, 10))
         self.valid = np.zeros(n, dtype=np.bool_)
         self._store = unsplit_values(
             space.comps,
@@ -404,6 +428,7 @@ class UpcardSolver:
             bounds,
             self.valid,
             space.total,
+            space.ncards,
             space.stops,
             space.child,
             space.grown,
@@ -413,12 +438,9 @@ class UpcardSolver:
             self.charlie if self.charlie is not None and self.rules.charlie_wins else 0,
             self.takes_double,
             _EPS,
-            *self._flat(),
+            self._flat(),
             _VERSUS,
-            outputs[0],
-            outputs[1],
-            self.probs,
-            *outputs[2:],
+            *outputs,
         )
         self._stand_ev, self._stand_st = outputs[0], outputs[1]
         self._best_ev, self._best_st = outputs[2], outputs[3]

@@ -76,14 +76,20 @@ class HandSpace:
         if active():
             from twentyone.analysis.exact.kernels_upcard import hand_space_rows
 
-            # The same hands, layers, keys and rows, by one compiled loop.
-            comps, starts, self.keys, self.grown, self._order = hand_space_rows(
-                limit, charlie or 0, given
-            )
-            self.comps: IntArray = comps
-            self.layers: list[tuple[int, int]] = list(
-                zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True)
-            )
+            # The same hands, layers, keys, rows and per-hand arrays, by one compiled loop.
+            (
+                self.comps,
+                starts,
+                self.keys,
+                self.grown,
+                self._order,
+                self.ncards,
+                self.total,
+                self.soft,
+                self.stops,
+                self.child,
+            ) = hand_space_rows(limit, charlie or 0, given)
+            self.layers = list(zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True))
             self._sorted = self.keys[self._order]
         else:
             self.comps, self.layers = _layers(limit, charlie, given)
@@ -92,12 +98,12 @@ class HandSpace:
             self._sorted = self.keys[self._order]
             grown_keys = self.keys[:, None] + _WEIGHTS[None, :]
             self.grown = self.find(grown_keys.ravel()).reshape(len(self.comps), 10)
-        self.ncards: IntArray = self.comps.sum(axis=1)
-        self.total, self.soft = totals(self.comps)
-        self.stops: BoolArray = self.total >= 21
-        if charlie is not None:
-            self.stops |= self.ncards >= charlie
-        self.child: IntArray = np.where(self.stops[:, None], -1, self.grown)
+            self.ncards = self.comps.sum(axis=1)
+            self.total, self.soft = totals(self.comps)
+            self.stops = self.total >= 21
+            if charlie is not None:
+                self.stops |= self.ncards >= charlie
+            self.child = np.where(self.stops[:, None], -1, self.grown)
         self.live_layers: list[IntArray] = [
             np.flatnonzero(~self.stops[start:stop]) + start for start, stop in self.layers
         ]

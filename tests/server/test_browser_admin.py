@@ -211,6 +211,10 @@ def test_performance_and_daily_totals(
     refusal = tab.locator("#audit-table tr", has_text=f"nobody-{size}").first
     expect(refusal).to_contain_text("Login refused")
     expect(refusal).to_contain_text("From address")
+    # the "On" column names the administrator (it said "Administrator" only)
+    expect(refusal.locator("td").nth(4)).to_have_text(f"Administrator nobody-{size}")
+    logins = tab.locator("#audit-table tr", has_text="Logged in")
+    expect(logins.first.locator("td").nth(4)).to_have_text("Administrator ada")
     check_page(tab, f"admin-audit-{size}")
 
 

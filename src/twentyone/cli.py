@@ -266,7 +266,7 @@ def play_command(
 def main(argv: list[str] | None = None) -> int:
     """Run the command; exit 0 on success, 2 on bad arguments (one line on stderr)."""
     try:
-        app(args=argv, standalone_mode=False)
+        status = app(args=argv, standalone_mode=False)  # a command's typer.Exit(code) comes back
     except TwentyoneError as exc:
         print(f"error: {exc.code}: {exc}", file=sys.stderr)
         return 2
@@ -282,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         message = " ".join(exc.format_message().split()).replace(": Value error, ", ": ")
         print(f"error: usage: {message}", file=sys.stderr)
         return 2
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":

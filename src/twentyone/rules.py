@@ -341,11 +341,19 @@ def _coerce(key: str, current: object, value: object) -> object:
                 return value.lower() in _TRUE
             raise InvalidRulesError(f"{key} must be true or false, not {value!r}")
         if isinstance(current, StrEnum):
+            allowed = [member.value for member in type(current)]
+            if str(value) not in allowed:
+                raise InvalidRulesError(
+                    f"{key} must be {', '.join(allowed[:-1])} or {allowed[-1]}, not {value!r}"
+                )
             return type(current)(str(value))
         if isinstance(current, Fraction):
             if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
-                raise InvalidRulesError(f'{key} must be a fraction like "3/2", not {value!r}')
-            return Fraction(value)
+                raise InvalidRulesError(_RATIO.format(key=key, value=value))
+            try:
+                return Fraction(value)
+            except (ValueError, ZeroDivisionError) as exc:
+                raise InvalidRulesError(_RATIO.format(key=key, value=value)) from exc
         if isinstance(current, int):
             return _to_int(key, value)
     except (ValueError, ZeroDivisionError) as exc:
@@ -353,6 +361,10 @@ def _coerce(key: str, current: object, value: object) -> object:
             raise
         raise InvalidRulesError(f"bad value {value!r} for {key}") from exc
     return value
+
+
+_RATIO = "{key} must be a ratio such as 3/2 with a positive denominator, not {value!r}"
+"""What a payout such as ``blackjack_pays`` accepts."""
 
 
 def _to_int(key: str, value: object) -> int:

@@ -86,3 +86,29 @@ def test_every_command_reports_bad_arguments_in_one_line(
     argv: list[str], code: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _fails(capsys, argv, code)
+
+
+@pytest.mark.parametrize(
+    ("rule", "allowed"),
+    [
+        ("peek=maybe", ["ace_and_ten", "none", "enhc"]),
+        ("double_on=xx", ["any", "9-11", "10-11"]),
+        ("split_by=suit", ["value", "rank"]),
+        ("surrender=early", ["none", "late"]),
+        ("blackjack_pays=1/0", ["a ratio such as 3/2 with a positive denominator"]),
+        ("insurance_pays=two", ["a ratio such as 3/2 with a positive denominator"]),
+    ],
+)
+def test_a_bad_rule_value_is_told_what_is_allowed(
+    rule: str, allowed: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A first-use review: ``--rule peek=maybe`` said "bad value 'maybe' for peek" only. The
+    one line names the key, the value given and every allowed value (or the allowed form)."""
+    key, _, value = rule.partition("=")
+    line = _fails(capsys, ["house-edge", "european", "--rule", rule], "invalid-rules")
+    message = line.removeprefix("error: invalid-rules: ")
+    assert message.startswith(f"{key} must be "), message
+    assert f"not '{value}'" in message
+    for word in allowed:
+        assert word in message.split(" must be ")[1], (word, message)
+    assert "bad value" not in message

@@ -433,3 +433,30 @@ def test_daily_totals_as_csv(
         422,
         "invalid-request",
     )
+
+
+def test_a_vip_level_change_needs_a_reason_as_a_lock_does(
+    client: TestClient, admin: TestClient
+) -> None:
+    """A first-use review: a VIP-level change was taken without a reason while lock and void
+    asked for one. Without one (or with blanks) it is refused as a lock is, code and sentence,
+    and the level stays."""
+    player = _player(client)
+    path = f"/api/admin/players/{player}"
+    for reason in ({}, {"reason": ""}, {"reason": "   "}):
+        level = admin.post(f"{path}/vip-level", json={"level": "gold", **reason})
+        lock = admin.post(f"{path}/lock", json=reason)
+        assert level.status_code == lock.status_code >= 400, (reason, level.text)
+        assert level.json()["error"] == lock.json()["error"], reason
+    refused(
+        admin.post(f"{path}/vip-level", json={"level": "gold", "reason": " "}),
+        400,
+        "reason-required",
+    )
+    assert ok(admin.get(path))["vip_level"] == "standard"
+    assert (
+        ok(admin.post(f"{path}/vip-level", json={"level": "gold", "reason": "regular"}))[
+            "vip_level"
+        ]
+        == "gold"
+    )

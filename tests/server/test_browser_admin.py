@@ -140,6 +140,19 @@ def test_a_round_is_replayed_and_voided_with_a_reason(
     expect(tab.locator(".replay-felt")).to_be_visible()
     expect(tab.locator("#replay-events li")).not_to_have_count(0)
     check_page(tab, f"admin-round-{size}")
+    # the replay opens at its last step: NEXT and LAST are off there, FIRST and PREVIOUS at the
+    # first (a first-use review found NEXT gold and enabled at "Step 8 of 8")
+    steps = tab.locator("#replay-events li").count()
+    expect(tab.locator("#replay-step")).to_have_text(f"Step {steps} of {steps}")
+    expect(tab.locator("#replay-next")).to_be_disabled()
+    expect(tab.locator("#replay-last")).to_be_disabled()
+    expect(tab.locator("#replay-prev")).to_be_enabled()
+    tab.click("#replay-first")
+    expect(tab.locator("#replay-prev")).to_be_disabled()
+    expect(tab.locator("#replay-first")).to_be_disabled()
+    expect(tab.locator("#replay-next")).to_be_enabled()
+    tab.click("#replay-next")
+    expect(tab.locator("#replay-prev")).to_be_enabled()
     tab.fill("#void-reason", "card reader fault")
     tab.click("#void-submit")
     expect(tab.locator("#round-void-reason")).to_have_text(
@@ -198,6 +211,10 @@ def test_performance_and_daily_totals(
     refusal = tab.locator("#audit-table tr", has_text=f"nobody-{size}").first
     expect(refusal).to_contain_text("Login refused")
     expect(refusal).to_contain_text("From address")
+    # the "On" column names the administrator (it said "Administrator" only)
+    expect(refusal.locator("td").nth(4)).to_have_text(f"Administrator nobody-{size}")
+    logins = tab.locator("#audit-table tr", has_text="Logged in")
+    expect(logins.first.locator("td").nth(4)).to_have_text("Administrator ada")
     check_page(tab, f"admin-audit-{size}")
 
 

@@ -179,7 +179,7 @@ def test_the_hash_chain_finds_an_entry_removed(open_service: OpenService) -> Non
     ada = _admin(svc)
     alice = svc.accounts.create_player("alice")
     for level in ("gold", "silver", "standard"):
-        svc.admin.set_vip_level(ada, alice.id, level)
+        svc.admin.set_vip_level(ada, alice.id, level, "review")
     _tamper(svc, "DELETE FROM admin_audit WHERE seq = 3")
     assert svc.admin.verify_audit().broken_at == 3
 

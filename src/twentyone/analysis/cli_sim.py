@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -28,6 +29,8 @@ from twentyone.variants import find_variant
 if TYPE_CHECKING:
     from twentyone.analysis.simulate import SimulationResult
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 MAX_ROUNDS = 10**13
 """More rounds than any machine plays (a typo guard)."""
 
@@ -103,21 +106,36 @@ def _run(
         TimeRemainingColumn(),
     )
     hidden = quiet or not console.is_terminal  # stderr stays clean for scripts and pipes
-    with Progress(*columns, console=console, transient=True, disable=hidden) as bar:
-        task = bar.add_task(f"simulating {found.name}", total=rounds)
-        return simulate(
-            found.rules,
-            rounds,
-            seed,
-            variant=found.name,
-            workers=workers,
-            dask_address=dask,
-            progress=lambda n: bar.advance(task, n),
-            spots=spots,
-            insurance=insurance,
-            strategy=strategy,
-            checked=checked,
+    done = [0]
+
+    def advance(n: int) -> None:
+        done[0] += n
+        bar.advance(task, n)
+
+    try:
+        with Progress(*columns, console=console, transient=True, disable=hidden) as bar:
+            task = bar.add_task(f"simulating {found.name}", total=rounds)
+            return simulate(
+                found.rules,
+                rounds,
+                seed,
+                variant=found.name,
+                workers=workers,
+                dask_address=dask,
+                progress=advance,
+                spots=spots,
+                insurance=insurance,
+                strategy=strategy,
+                checked=checked,
+            )
+    except KeyboardInterrupt:
+        # a part of a run is no sample of the seed's run, so no figure is printed for it
+        print(
+            f"interrupted: the simulation stopped after {done[0]:,} of {rounds:,} rounds"
+            " (no figures are printed for a part of a run)",
+            file=sys.stderr,
         )
+        raise typer.Exit(INTERRUPTED) from None
 
 
 def _pct(value: float) -> str:

@@ -121,7 +121,11 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("get", "/api/admin/players"): ADMIN,
     ("get", "/api/admin/players/{player_id}"): _ADMIN_PLAYER,
     ("get", "/api/admin/players/{player_id}/statement"): _ADMIN_PLAYER,
-    ("post", "/api/admin/players/{player_id}/vip-level"): (*_ADMIN_PLAYER, "unknown-vip-level"),
+    ("post", "/api/admin/players/{player_id}/vip-level"): (
+        *_ADMIN_PLAYER,
+        "unknown-vip-level",
+        "reason-required",
+    ),
     ("post", "/api/admin/players/{player_id}/lock"): (*_ADMIN_PLAYER, "reason-required"),
     ("post", "/api/admin/players/{player_id}/unlock"): (*_ADMIN_PLAYER, "reason-required"),
     ("get", "/api/admin/rounds"): ADMIN,

@@ -49,7 +49,7 @@ class RoundNotOpenError(TwentyoneError):
 
 
 class ReasonRequiredError(TwentyoneError):
-    """A void, lock or unlock must say why (a short sentence)."""
+    """A void, lock, unlock or VIP-level change must say why (a short sentence)."""
 
     code = "reason-required"
 
@@ -233,10 +233,12 @@ class Administration:
     # -- audited changes -----------------------------------------------------------------------
 
     def set_vip_level(
-        self, admin: AdminInfo, player_id: str, level: str, reason: str = ""
+        self, admin: AdminInfo, player_id: str, level: str, reason: str
     ) -> dict[str, Any]:
         """Move a player to another VIP level (its limits apply from the next deal); the level
-        it already has: no change, nothing recorded."""
+        it already has: no change, nothing recorded. Like a lock, it must say why: it changes
+        the player's limits."""
+        why = _reason(reason)
         with self._store.unit() as unit:
             before = unit.player(player_id).vip_level
             if before == level:
@@ -250,7 +252,7 @@ class Administration:
                 ("player", player_id),
                 {"vip_level": before},
                 {"vip_level": info.vip_level},
-                " ".join(reason.split()),
+                why,
             )
             return {"vip_level": info.vip_level}
 

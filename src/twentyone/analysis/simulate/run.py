@@ -15,6 +15,7 @@ import logging
 import math
 import multiprocessing
 import resource
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -179,6 +180,9 @@ _WORKER_JOB: list[Job] = []
 
 
 def _init_worker(job: Job) -> None:
+    # Ctrl-C reaches the whole process group: the main process alone decides to stop (and
+    # terminates the workers), so a worker neither prints a traceback nor dies half-way.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_JOB[:] = [job]
 
 
@@ -192,12 +196,28 @@ def _local(job: Job, chunks: list[Chunk], workers: int) -> Iterator[Tally]:
             yield run_chunk(job, chunk)
         return
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_init_worker, initargs=(job,)
-    ) as pool:
+    )
+    try:
         futures = [pool.submit(_worker_chunk, chunk) for chunk in chunks]
         for future in as_completed(futures):
             yield future.result()
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: a Ctrl-C or a failed chunk must not wait for the queued chunks (a
+    plain ``shutdown`` plays them all first, which for a long run is hours)."""
+    processes = list(pool._processes.values())  # Python 3.14 has pool.terminate_workers()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _check_reachable(address: str) -> None:

@@ -28,7 +28,7 @@ class LevelIn(BaseModel):
     """The VIP level to move the player to, and why."""
 
     level: str = Field(min_length=1, max_length=32)
-    reason: str = Field(default="", max_length=500)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 @router.get("", summary="Find players")

@@ -161,7 +161,7 @@ const TEXT = {
   "action.void": "Round voided",
   "target.player": "Player {id}",
   "target.round": "Round {id}",
-  "target.admin": "Administrator",
+  "target.admin": "Administrator {name}",
   "field.vip_level": "VIP level",
   "field.locked": "Locked",
   "field.locked_at": "Locked at",

@@ -40,7 +40,17 @@ function changes(entry) {
 function target(entry) {
   if (entry.target_kind === "player") return el("a", { href: `#/player/${entry.target_id}`, text: say("target.player", { id: shortId(entry.target_id) }) });
   if (entry.target_kind === "round") return el("a", { href: `#/round/${entry.target_id}`, text: say("target.round", { id: shortId(entry.target_id) }) });
-  return say("target.admin");
+  return say("target.admin", { name: adminName(entry) });
+}
+
+/**
+ * The administrator an entry is about: the name it recorded (an administrator added, a login
+ * refused), else the acting administrator's own (a login or logout is about the one who did it).
+ * @param {any} entry
+ */
+function adminName(entry) {
+  if (typeof entry.after.name === "string") return entry.after.name;
+  return entry.target_id === entry.admin_id ? entry.admin_name : shortId(entry.target_id);
 }
 
 /** @param {any[]} entries */

@@ -129,7 +129,7 @@ export async function renderPlayer(playerId) {
   ]);
   const redraw = () => renderPlayer(playerId);
   const level = el("select", { id: "level-choice", name: "level" }, levels.map((/** @type {any} */ l) => el("option", { value: l.id, selected: l.id === account.vip_level, text: `${levelName(l.id, order)} (${say("player.limits-range", { min: formatMoney(l.min_bet), max: formatMoney(l.max_bet) })})` })));
-  const levelWhy = el("input", { id: "level-reason", name: "reason", maxlength: "500" });
+  const levelWhy = el("input", { id: "level-reason", name: "reason", maxlength: "500", required: true });
   const lockWhy = el("textarea", { id: "lock-reason", name: "reason", maxlength: "500", required: true });
   const locked = account.lock.locked;
   mount(

@@ -204,6 +204,10 @@ export async function renderReplay(roundId, source = {}) {
   const felt = el("section", { class: "felt replay-felt", "aria-label": t("replay.table") });
   const caption = el("div", { class: "replay-caption", id: "replay-caption", "aria-live": "polite" });
   const counter = el("span", { id: "replay-step" });
+  const first = el("button", { class: "btn secondary", id: "replay-first", type: "button", text: t("replay.first"), onclick: () => stepTo(-1) });
+  const prev = el("button", { class: "btn secondary", id: "replay-prev", type: "button", text: t("replay.prev"), onclick: () => stepTo(step - 1) });
+  const next = el("button", { class: "btn", id: "replay-next", type: "button", text: t("replay.next"), onclick: () => stepTo(step + 1) });
+  const last = el("button", { class: "btn secondary", id: "replay-last", type: "button", text: t("replay.last"), onclick: () => stepTo(record.events.length - 1) });
   const list = el(
     "ol",
     { class: "event-list", id: "replay-events", tabindex: "0", "aria-label": t("replay.every-step") }, // a scroll area the keyboard can reach
@@ -254,6 +258,9 @@ export async function renderReplay(roundId, source = {}) {
     );
     caption.textContent = step >= 0 ? describe(record.events[step], where) : t("replay.before");
     counter.textContent = t("replay.step-of", { step: step + 1, steps: record.events.length });
+    // nothing before "before the deal" nor after the last step: the buttons say so
+    first.disabled = prev.disabled = step < 0;
+    next.disabled = last.disabled = step >= record.events.length - 1;
     [...list.children].forEach((li, i) => {
       li.classList.toggle("now", i === step);
       li.classList.toggle("future", i > step);
@@ -264,15 +271,7 @@ export async function renderReplay(roundId, source = {}) {
     step = Math.max(-1, Math.min(record.events.length - 1, n));
     draw();
   };
-  const controls = el(
-    "div",
-    { class: "replay-controls" },
-    el("button", { class: "btn secondary", id: "replay-first", type: "button", text: t("replay.first"), onclick: () => stepTo(-1) }),
-    el("button", { class: "btn secondary", id: "replay-prev", type: "button", text: t("replay.prev"), onclick: () => stepTo(step - 1) }),
-    el("button", { class: "btn", id: "replay-next", type: "button", text: t("replay.next"), onclick: () => stepTo(step + 1) }),
-    el("button", { class: "btn secondary", id: "replay-last", type: "button", text: t("replay.last"), onclick: () => stepTo(record.events.length - 1) }),
-    counter,
-  );
+  const controls = el("div", { class: "replay-controls" }, first, prev, next, last, counter);
   const net = record.status === "void" ? 0 : record.returned - record.staked; // a void gives it all back
   mount(
     el("h1", { text: t("replay.title", { game: variantName(record.variant) }) }),

@@ -6,20 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import fails
 
-from twentyone.cli import main
 from twentyone.engine import SpotBet
 from twentyone.errors import InvalidBetError
-
-
-def _fails(capsys: pytest.CaptureFixture[str], argv: list[str], code: str) -> str:
-    assert main(argv) == 2
-    captured = capsys.readouterr()
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    assert lines[0].startswith(f"error: {code}:"), lines[0]
-    assert captured.out == ""
-    return lines[0]
 
 
 def test_malformed_side_bets_override_in_a_scenario(
@@ -34,14 +24,14 @@ def test_malformed_side_bets_override_in_a_scenario(
     }
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(scenario))
-    _fails(capsys, ["replay", str(path), "--json"], "invalid-rules")
+    fails(capsys, ["replay", str(path), "--json"], "invalid-rules")
 
 
 def test_fractional_stake_in_a_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     scenario = {"variant": "european", "spots": [{"bet": 1000.5}], "cards": ["9s", "5h", "7d"]}
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(scenario))
-    _fails(capsys, ["replay", str(path)], "invalid-bet")
+    fails(capsys, ["replay", str(path)], "invalid-bet")
 
 
 @pytest.mark.parametrize("stake", [1001.0, True, "1001"])
@@ -54,11 +44,11 @@ def test_a_stake_is_always_an_int(stake: object) -> None:
 
 
 def test_report_to_an_unwritable_place(capsys: pytest.CaptureFixture[str]) -> None:
-    _fails(capsys, ["report", "european", "--out", "/nonexistent/dir/x.html"], "invalid-argument")
+    fails(capsys, ["report", "european", "--out", "/nonexistent/dir/x.html"], "invalid-argument")
 
 
 def test_serve_with_a_bad_database_url(capsys: pytest.CaptureFixture[str]) -> None:
-    _fails(capsys, ["serve", "--db", "nope://x"], "invalid-argument")
+    fails(capsys, ["serve", "--db", "nope://x"], "invalid-argument")
 
 
 @pytest.mark.parametrize("address", ["notanaddress", "tcp://127.0.0.1:1"])
@@ -66,7 +56,7 @@ def test_simulate_with_an_unreachable_dask_scheduler(
     address: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = ["simulate", "european", "--rounds", "10", "--dask", address]
-    _fails(capsys, argv, "dask-unavailable")
+    fails(capsys, argv, "dask-unavailable")
 
 
 @pytest.mark.parametrize(
@@ -85,7 +75,7 @@ def test_simulate_with_an_unreachable_dask_scheduler(
 def test_every_command_reports_bad_arguments_in_one_line(
     argv: list[str], code: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _fails(capsys, argv, code)
+    fails(capsys, argv, code)
 
 
 @pytest.mark.parametrize(
@@ -105,7 +95,7 @@ def test_a_bad_rule_value_is_told_what_is_allowed(
     """A first-use review: ``--rule peek=maybe`` said "bad value 'maybe' for peek" only. The
     one line names the key, the value given and every allowed value (or the allowed form)."""
     key, _, value = rule.partition("=")
-    line = _fails(capsys, ["house-edge", "european", "--rule", rule], "invalid-rules")
+    line = fails(capsys, ["house-edge", "european", "--rule", rule], "invalid-rules")
     message = line.removeprefix("error: invalid-rules: ")
     assert message.startswith(f"{key} must be "), message
     assert f"not '{value}'" in message

@@ -11,18 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import fails
 
 from twentyone.cli import main
-
-
-def _fails(capsys: pytest.CaptureFixture[str], argv: list[str], code: str) -> str:
-    assert main(argv) == 2
-    captured = capsys.readouterr()
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    assert lines[0].startswith(f"error: {code}:"), lines[0]
-    assert captured.out == ""
-    return lines[0]
 
 
 @pytest.mark.parametrize("fmt", ["html", "png", "json", "text"])
@@ -32,9 +23,9 @@ def test_strategy_to_an_unwritable_place(
     """Was a FileNotFoundError traceback (exit 1) for every format."""
     out = tmp_path / "no-such-folder" / f"chart.{fmt}"
     argv = ["strategy", "european", "--format", fmt, "--out"]
-    line = _fails(capsys, [*argv, str(out)], "invalid-argument")
+    line = fails(capsys, [*argv, str(out)], "invalid-argument")
     assert str(out) in line
-    _fails(capsys, [*argv, str(tmp_path)], "invalid-argument")  # a folder
+    fails(capsys, [*argv, str(tmp_path)], "invalid-argument")  # a folder
 
 
 def test_the_strategy_chart_is_titled_with_the_games_name(
@@ -57,7 +48,7 @@ def test_replay_of_a_file_that_is_not_text(
     """Was a UnicodeDecodeError traceback."""
     path = tmp_path / "round.json"
     path.write_bytes(b'{"variant": "european\xd0\x00\xff"}')
-    line = _fails(capsys, ["replay", str(path)], "invalid-scenario")
+    line = fails(capsys, ["replay", str(path)], "invalid-scenario")
     assert "not UTF-8" in line
 
 
@@ -74,13 +65,13 @@ def test_advise_refuses_cards_the_shoe_cannot_hold(
     """README: "no card may come more often than the rules' deck count" (European: 2 decks).
     Was answered with advice, the ranks alone being counted."""
     argv = ["advise", "european", "--cards", cards, "--up", up, "--seen", seen]
-    line = _fails(capsys, argv, "invalid-card")
+    line = fails(capsys, argv, "invalid-card")
     assert "2 decks" in line
 
 
 def test_a_bad_choice_reads_plainly(capsys: pytest.CaptureFixture[str]) -> None:
     """The reason without pydantic's 'Value error, ' in front of it."""
-    line = _fails(capsys, ["rules", "european", "--lang", "fr"], "usage")
+    line = fails(capsys, ["rules", "european", "--lang", "fr"], "usage")
     assert "Value error" not in line
     assert "'fr' is not one of 'en', 'it'" in line
 
@@ -96,7 +87,7 @@ def test_a_bad_choice_reads_plainly(capsys: pytest.CaptureFixture[str]) -> None:
 )
 def test_a_database_that_will_not_open(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """As ``serve`` already said it: one line naming the URL (was SQLAlchemy's traceback)."""
-    line = _fails(capsys, argv, "invalid-argument")
+    line = fails(capsys, argv, "invalid-argument")
     assert line.startswith(f"error: invalid-argument: cannot open {argv[-1]}: ")
 
 
@@ -215,7 +206,7 @@ def test_play_refuses_a_player_name_the_store_cannot_keep(
 ) -> None:
     """An empty name made a nameless player (a blank link in the back office); one over the
     column's 100 characters fails on PostgreSQL with the driver's traceback."""
-    line = _fails(
+    line = fails(
         capsys, ["play", "european", "--player", name, "--db", "sqlite://"], "invalid-argument"
     )
     assert "1 to 100 characters" in line

@@ -87,3 +87,41 @@ def test_strategy_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     picture = tmp_path / "chart.png"
     assert main([*args, "--format", "png", "--out", str(picture)]) == 0
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_strategy_legend_names_only_the_codes_the_chart_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game without surrender gets no surrender lines in its legend; with late surrender
+    the codes the chart uses are named (SPEC section 8: strategy charts as text and HTML)."""
+    assert main(["strategy", "european", "--format", "json"]) == 0
+    chart = json.loads(capsys.readouterr().out)
+    used = {c for table in ("hard", "soft", "pairs") for row in chart[table].values() for c in row}
+    assert main(["strategy", "european"]) == 0
+    text = capsys.readouterr().out
+    assert "surrender" not in text
+    for code in used:
+        assert f" {code} = " in text
+    page = tmp_path / "chart.html"
+    assert main(["strategy", "european", "--format", "html", "--out", str(page)]) == 0
+    assert "surrender" not in page.read_text()
+    assert main(["strategy", "standard", "--rule", "surrender=late"]) == 0
+    assert "Rh = surrender if allowed, otherwise hit" in capsys.readouterr().out
+
+
+def test_strategy_picture_has_every_section_the_text_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The PNG shows the hands of three or more cards too, as the text and HTML charts do (SPEC
+    section 8: the same chart as a picture): it is tall enough for every section's rows at the
+    picture's 0.32 inch per row and 120 dpi."""
+    from PIL import Image
+
+    assert main(["strategy", "european", "--format", "json"]) == 0
+    chart = json.loads(capsys.readouterr().out)
+    tables = ("hard", "soft", "pairs", "hard_three_or_more_cards", "soft_three_or_more_cards")
+    rows = sum(len(chart[t]) + 1 for t in tables if chart[t])
+    picture = tmp_path / "chart.png"
+    assert main(["strategy", "european", "--format", "png", "--out", str(picture)]) == 0
+    with Image.open(picture) as image:
+        assert image.height >= rows * 0.32 * 120

@@ -30,16 +30,24 @@ def _sections(chart: StrategyChart) -> list[tuple[str, list[tuple[str, tuple[str
     ]
 
 
+def _legend(sections: list[tuple[str, list[tuple[str, tuple[str, ...]]]]]) -> dict[str, str]:
+    """The legend's lines for the codes the chart shows (no surrender lines for a game
+    without surrender), in the legend's order."""
+    used = {code for _, rows in sections for _, codes in rows for code in codes}
+    return {code: meaning for code, meaning in LEGEND.items() if code in used}
+
+
 def chart_text(chart: StrategyChart) -> str:
     """A fixed-width table per section, with the legend."""
     lines = [chart.title] if chart.title else []
-    for name, rows in _sections(chart):
+    sections = _sections(chart)
+    for name, rows in sections:
         lines.append("")
         lines.append(f"{name:<14}" + "".join(f"{u:>4}" for u in UP_LABELS))
         for label, codes in rows:
             lines.append(f"{label:<14}" + "".join(f"{c:>4}" for c in codes))
     lines.append("")
-    lines.extend(f"{code:>3} = {meaning}" for code, meaning in LEGEND.items())
+    lines.extend(f"{code:>3} = {meaning}" for code, meaning in _legend(sections).items())
     return "\n".join(lines) + "\n"
 
 
@@ -54,7 +62,8 @@ def chart_html(chart: StrategyChart) -> str:
         "</head><body>",
         f"<h1>{html.escape(chart.title)}</h1>",
     ]
-    for name, rows in _sections(chart):
+    sections = _sections(chart)
+    for name, rows in sections:
         parts.append(f"<h2>{html.escape(name)}</h2><table><tr><th>hand</th>")
         parts.extend(f"<th>{u}</th>" for u in UP_LABELS)
         parts.append("</tr>")
@@ -66,21 +75,22 @@ def chart_html(chart: StrategyChart) -> str:
     parts.append("<ul>")
     parts.extend(
         f'<li><span style="background:{COLOURS[c]}">&nbsp;{c}&nbsp;</span> {html.escape(m)}</li>'
-        for c, m in LEGEND.items()
+        for c, m in _legend(sections).items()
     )
     parts.append("</ul></body></html>")
     return "\n".join(parts) + "\n"
 
 
 def chart_png(chart: StrategyChart) -> bytes:
-    """A readable colour picture of the hard, soft and pair charts (matplotlib, no display)."""
+    """A readable colour picture of every section the text and HTML charts have (hard, soft,
+    pairs, and the hands of three or more cards), with matplotlib and no display."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
-    sections = _sections(chart)[:3]
+    sections = [(name, rows) for name, rows in _sections(chart) if rows]
     heights = [len(rows) + 1 for _, rows in sections]
     # Margins in inches, not shares of the page (no blank band on a tall chart): the title's
     # line above, the legend's two lines below, a section title's line between two charts.
@@ -114,7 +124,7 @@ def chart_png(chart: StrategyChart) -> bytes:
                     )
                 )
                 ax.text(j + 1.5, y + 0.5, code, ha="center", va="center", fontsize=9)
-    items = [f"{c} = {m}" for c, m in LEGEND.items()]
+    items = [f"{c} = {m}" for c, m in _legend(sections).items()]
     legend = "   ".join(items[:4]) + "\n" + "   ".join(items[4:])
     fig.suptitle(chart.title, fontsize=12)
     fig.text(0.5, 0.01, legend, ha="center", fontsize=7)

@@ -226,20 +226,58 @@ def replay_command(
     if as_json:
         _print_json(result)
         return
+    for line in _replay_lines(result):
+        typer.echo(line)
+
+
+def _replay_lines(result: dict[str, Any]) -> list[str]:
+    """A replayed round as a person reads it: spots and hands counted from 1, outcomes and
+    wagers named, amounts in the reader's money format (the JSON keeps the scenario's minor
+    units and 0-based positions).
+
+    >>> round_ = {"dealer": {"cards": ["Ts", "7h"], "total": 17, "blackjack": False},
+    ...     "hands": [{"spot": 0, "hand": 0, "cards": ["Ts", "9h"], "total": 19,
+    ...                "outcome": "win"}],
+    ...     "wagers": [{"spot": 0, "hand": 0, "kind": "hand", "name": None, "stake": 1000,
+    ...                 "returned": 2000}],
+    ...     "staked": 1000, "returned": 2000, "net": 1000}
+    >>> for line in _replay_lines(round_):
+    ...     print(line)
+    Dealer: Ts 7h = 17
+    Spot 1: Ts 9h = 19, Win
+      Spot 1: staked 10.00, returned 20.00
+    Staked 10.00, returned 20.00, net +10.00
+    """
+    from twentyone.display import format_money, hand_label, outcome_name, wager_label
+
     dealer = result["dealer"]
     bj = " (blackjack)" if dealer["blackjack"] else ""
-    typer.echo(f"dealer: {' '.join(dealer['cards'])} = {dealer['total']}{bj}")
+    lines = [f"Dealer: {' '.join(dealer['cards'])} = {dealer['total']}{bj}"]
+    per_spot: dict[int, int] = {}
     for hand in result["hands"]:
+        per_spot[hand["spot"]] = per_spot.get(hand["spot"], 0) + 1
+    for hand in result["hands"]:
+        label = hand_label(hand["spot"] + 1, hand["hand"] + 1, per_spot[hand["spot"]])
         cards = " ".join(hand["cards"])
-        typer.echo(
-            f"spot {hand['spot']} hand {hand['hand']}: {cards} = {hand['total']} {hand['outcome']}"
-        )
+        outcome = f", {outcome_name(hand['outcome'])}" if hand["outcome"] else ""
+        lines.append(f"{label}: {cards} = {hand['total']}{outcome}")
     for wager in result["wagers"]:
-        label = wager["name"] or wager["kind"]
-        typer.echo(
-            f"  spot {wager['spot']} {label}: staked {wager['stake']}, returned {wager['returned']}"
+        hand_no = wager.get("hand")
+        label = wager_label(
+            wager["kind"],
+            wager["spot"] + 1,
+            None if hand_no is None else hand_no + 1,
+            name=wager["name"],
+            hands_on_spot=per_spot.get(wager["spot"], 1),
         )
-    typer.echo(f"staked {result['staked']}, returned {result['returned']}, net {result['net']:+d}")
+        stake, back = format_money(wager["stake"]), format_money(wager["returned"])
+        lines.append(f"  {label}: staked {stake}, returned {back}")
+    net = result["net"]
+    lines.append(
+        f"Staked {format_money(result['staked'])}, returned {format_money(result['returned'])},"
+        f" net {'+' if net > 0 else ''}{format_money(net)}"
+    )
+    return lines
 
 
 @app.command("play")

@@ -210,3 +210,18 @@ def test_play_refuses_a_player_name_the_store_cannot_keep(
         capsys, ["play", "european", "--player", name, "--db", "sqlite://"], "invalid-argument"
     )
     assert "1 to 100 characters" in line
+
+
+def test_replay_text_reads_as_the_table_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """The replay's text is for a person: spots and hands counted from 1 as the table counts
+    them, outcomes and wagers named, money as 10.00 and not as the scenario's 1000 minor units
+    (SPEC section 10: the settlement of a scripted round)."""
+    scenario = Path(__file__).parents[1] / "scenarios"
+    path = scenario / "lucky-ladies_resplit-hands-numbered-in-play-order.json"
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Dealer: 5d Tc 7h = 22"
+    assert out[1] == "Spot 1 · Hand 1: 8s Ts = 18, Win"
+    assert "  Spot 1 · Hand 3: staked 10.00, returned 20.00" in out
+    assert out[-1] == "Staked 30.00, returned 60.00, net +30.00"
+    assert not any("spot 0" in line or "1000" in line for line in out)

@@ -62,7 +62,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("twentyone.server.cli", "Run the web game: open http://HOST:PORT/ in a browser."),
     "admin": (
         "twentyone.server.cli_admin",
-        "Administrators of the back office: add NAME (asks for the password).",
+        "Administrators of the back office: add, list, remove NAME, password NAME.",
     ),
 }
 """Command name -> (module whose ``register(app)`` adds it, one-line help for ``--help``)."""

@@ -1,8 +1,11 @@
-"""``twentyone admin add NAME``: the password is asked twice without echo, a short or
-mismatched one is refused, and the new administrator can log in (its creation is audited)."""
+"""``twentyone admin add|list|remove|password``: a password is asked twice without echo, a
+short or mismatched one is refused, the last or an unknown administrator is not removed, a
+removal or a new password ends the administrator's sessions, and every change is audited."""
 
 from __future__ import annotations
 
+import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ from typer.testing import CliRunner
 from twentyone.cli import app
 from twentyone.server.passwords import verify_password
 from twentyone.store.admin import AdminExistsError
+from twentyone.store.audit import AuditEntry
 from twentyone.store.service import TableService
 
 KEY = Fernet.generate_key().decode()
@@ -107,3 +111,154 @@ def test_a_database_that_will_not_open_is_one_line(
         "error: invalid-argument: cannot open nope://x: Can't load plugin: sqlalchemy.dialects:nope"
     )
     assert "Password" not in captured.out
+
+
+PASSWORD = "correct horse battery\n" * 2
+
+
+def _add(url: str, *names: str) -> None:
+    for name in names:
+        added = CliRunner().invoke(app, ["admin", "add", name, "--db", url], input=PASSWORD)
+        assert added.exit_code == 0, added.output
+
+
+def _log_in(url: str, name: str, token: str) -> None:
+    service = TableService.open(url)
+    try:
+        found = service.admin.credentials(name)
+        assert found is not None
+        service.admin.open_session(found[0], token, service.store.now() + timedelta(hours=1))
+    finally:
+        service.close()
+
+
+def _live(url: str, token: str) -> bool:
+    service = TableService.open(url)
+    try:
+        return service.admin.session_admin(token) is not None
+    finally:
+        service.close()
+
+
+def _audit(url: str) -> list[AuditEntry]:
+    service = TableService.open(url)
+    try:
+        return service.admin.audit_log()[0]
+    finally:
+        service.close()
+
+
+def test_list_names_every_administrator_with_its_last_login(url: str) -> None:
+    _add(url, "bob", "Ada")
+    _log_in(url, "bob", "b" * 64)
+    shown = CliRunner().invoke(app, ["admin", "list", "--db", url])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert [line.split()[0] for line in lines] == ["Ada", "bob"]
+    assert lines[0].endswith("last login never")
+    login = next(e for e in _audit(url) if e.action == "login")
+    assert lines[1].endswith(f"last login {login.at:%Y-%m-%d %H:%M} UTC")
+    as_json = CliRunner().invoke(app, ["admin", "list", "--db", url, "--json"])
+    listed = json.loads(as_json.output)["administrators"]
+    assert [(a["name"], a["last_login"] is None) for a in listed] == [("Ada", True), ("bob", False)]
+    assert set(listed[0]) == {"id", "name", "created_at", "last_login"}
+
+
+def test_remove_asks_then_removes_and_ends_the_sessions(url: str) -> None:
+    _add(url, "ada", "bob")
+    _log_in(url, "ada", "a" * 64)
+    declined = CliRunner().invoke(app, ["admin", "remove", "ada", "--db", url], input="n\n")
+    assert declined.exit_code == 1 and "Remove administrator ada" in declined.output
+    assert _live(url, "a" * 64)  # nothing changed
+    done = CliRunner().invoke(app, ["admin", "remove", "ADA", "--db", url], input="y\n")
+    assert done.exit_code == 0, done.output
+    assert "administrator ada removed; 1 session(s) ended" in done.output
+    assert not _live(url, "a" * 64)
+    entry = _audit(url)[0]
+    assert entry.action == "admin-removed" and entry.admin_name.startswith("command line (")
+
+
+def test_remove_with_yes_does_not_ask(url: str) -> None:
+    _add(url, "ada", "bob")
+    done = CliRunner().invoke(app, ["admin", "remove", "bob", "--yes", "--db", url], input="")
+    assert done.exit_code == 0, done.output
+    assert "Remove administrator" not in done.output
+    assert _audit(url)[0].action == "admin-removed"
+    listed = CliRunner().invoke(app, ["admin", "list", "--db", url, "--json"])
+    assert [a["name"] for a in json.loads(listed.output)["administrators"]] == ["ada"]
+
+
+@pytest.mark.parametrize(
+    ("names", "target", "line"),
+    [
+        (
+            ["ada"],
+            "ada",
+            "error: last-admin: ada is the last administrator: add another one before removing it",
+        ),
+        (["ada", "bob"], "carol", "error: unknown-admin: there is no administrator called 'carol'"),
+    ],
+)
+def test_remove_refuses_the_last_or_an_unknown_administrator_before_asking(
+    url: str, capsys: pytest.CaptureFixture[str], names: list[str], target: str, line: str
+) -> None:
+    from twentyone.cli import main
+
+    _add(url, *names)
+    _log_in(url, "ada", "a" * 64)
+    before = _audit(url)
+    capsys.readouterr()
+    assert main(["admin", "remove", target, "--db", url]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == line
+    assert "Remove administrator" not in captured.out
+    assert _live(url, "a" * 64) and _audit(url) == before
+
+
+def test_password_asks_twice_replaces_it_and_ends_the_sessions(url: str) -> None:
+    _add(url, "ada")
+    _log_in(url, "ada", "a" * 64)
+    done = CliRunner().invoke(
+        app, ["admin", "password", "Ada", "--db", url], input="a new long passphrase\n" * 2
+    )
+    assert done.exit_code == 0, done.output
+    assert "Repeat for confirmation" in done.output
+    assert "a new long passphrase" not in done.output
+    assert "password of ada changed; 1 session(s) ended" in done.output
+    assert not _live(url, "a" * 64)
+    service = TableService.open(url)
+    try:
+        found = service.admin.credentials("ada")
+        assert found is not None and verify_password("a new long passphrase", found[1])
+        assert not verify_password("correct horse battery", found[1])
+    finally:
+        service.close()
+    assert _audit(url)[0].action == "admin-password"
+
+
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        ("short\nshort\n", "at least 12 characters"),
+        ("a new long passphrase\na new long passphrasE\n" * 3, "do not match"),
+    ],
+)
+def test_a_short_or_mismatched_new_password_changes_nothing(
+    url: str, typed: str, problem: str
+) -> None:
+    _add(url, "ada")
+    _log_in(url, "ada", "a" * 64)
+    before = _audit(url)
+    result = CliRunner().invoke(app, ["admin", "password", "ada", "--db", url], input=typed)
+    assert result.exit_code != 0
+    assert problem in result.output + str(result.exception)
+    assert _live(url, "a" * 64) and _audit(url) == before
+
+
+def test_password_of_an_unknown_administrator_is_refused_before_asking(url: str) -> None:
+    from twentyone.store.admin import UnknownAdminError
+
+    _add(url, "ada")
+    result = CliRunner().invoke(app, ["admin", "password", "bob", "--db", url], input="")
+    assert isinstance(result.exception, UnknownAdminError)
+    assert "Password" not in result.output

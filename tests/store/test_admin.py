@@ -15,8 +15,10 @@ from twentyone.store.admin import (
     AdminExistsError,
     AdminInfo,
     Administration,
+    LastAdminError,
     ReasonRequiredError,
     RoundNotOpenError,
+    UnknownAdminError,
 )
 from twentyone.store.locks import AccountLockedError
 from twentyone.store.service import TableService
@@ -248,3 +250,97 @@ def test_sessions_expire_on_the_store_clock(open_service: OpenService) -> None:
     now[0] += timedelta(minutes=30)
     assert svc.admin.session_admin("a" * 64) is None
     assert svc.admin.sweep_sessions() == 1
+
+
+def test_the_list_has_every_administrator_by_name_with_its_last_login(
+    open_service: OpenService,
+) -> None:
+    svc = open_service()
+    bob = _admin(svc, "bob")
+    ada = _admin(svc, "Ada")
+    assert [(one.admin.name, one.last_login) for one in svc.admin.list_admins()] == [
+        ("Ada", None),
+        ("bob", None),
+    ]
+    svc.admin.open_session(bob, "a" * 64, svc.store.now() + timedelta(hours=1))
+    svc.admin.failed_login("Ada", "127.0.0.1")  # a refused login is no login
+    svc.admin.open_session(bob, "b" * 64, svc.store.now() + timedelta(hours=1))
+    entries, _ = svc.admin.audit_log()
+    bob_logins = [e.at for e in entries if e.action == "login"]
+    listed = {one.admin.name: one for one in svc.admin.list_admins()}
+    assert listed["Ada"].last_login is None and listed["Ada"].admin.id == ada.id
+    assert listed["bob"].last_login == max(bob_logins)
+    assert listed["bob"].admin.created_at == bob.created_at
+    assert listed["bob"].to_dict()["last_login"] == max(bob_logins).replace(tzinfo=UTC).isoformat()
+
+
+def test_removing_an_administrator_ends_its_sessions_and_is_audited(
+    open_service: OpenService,
+) -> None:
+    svc = open_service()
+    ada, bob = _admin(svc, "ada"), _admin(svc, "bob")
+    later = svc.store.now() + timedelta(hours=1)
+    svc.admin.open_session(ada, "a" * 64, later)
+    svc.admin.open_session(ada, "b" * 64, later)
+    svc.admin.open_session(bob, "c" * 64, later)
+    removed, ended = svc.admin.remove_admin("ADA", by="command line (test)")
+    assert (removed.id, removed.name, ended) == (ada.id, "ada", 2)
+    assert svc.admin.credentials("ada") is None
+    assert svc.admin.session_admin("a" * 64) is None and svc.admin.session_admin("b" * 64) is None
+    assert svc.admin.session_admin("c" * 64) == bob  # another's session stays
+    entry = svc.admin.audit_log()[0][0]
+    assert (entry.action, entry.target_kind, entry.target_id) == ("admin-removed", "admin", ada.id)
+    assert (entry.admin_name, entry.before, entry.after) == (
+        "command line (test)",
+        {"name": "ada"},
+        {"sessions_ended": 2},
+    )
+    assert svc.admin.verify_audit().intact
+    _admin(svc, "ada")  # the name is free again
+
+
+def test_the_last_or_an_unknown_administrator_is_not_removed(open_service: OpenService) -> None:
+    svc = open_service()
+    with pytest.raises(UnknownAdminError, match="there is no administrator called 'ada'"):
+        svc.admin.remove_admin("ada", by="command line (test)")
+    ada = _admin(svc, "ada")
+    svc.admin.open_session(ada, "a" * 64, svc.store.now() + timedelta(hours=1))
+    with pytest.raises(LastAdminError, match="ada is the last administrator") as refused:
+        svc.admin.remove_admin("ada", by="command line (test)")
+    assert refused.value.code == "last-admin"
+    with pytest.raises(LastAdminError):
+        svc.admin.removable("Ada")
+    with pytest.raises(UnknownAdminError) as unknown:
+        svc.admin.remove_admin("bob", by="command line (test)")
+    assert unknown.value.code == "unknown-admin"
+    assert svc.admin.session_admin("a" * 64) == ada  # nothing changed
+    assert [one.admin for one in svc.admin.list_admins()] == [ada]
+    assert [e.action for e in svc.admin.audit_log()[0]] == ["login", "admin-added"]
+
+
+def test_a_new_password_replaces_the_hash_and_ends_every_session(
+    open_service: OpenService,
+) -> None:
+    svc = open_service()
+    ada, bob = _admin(svc, "ada"), _admin(svc, "bob")
+    now = svc.store.now()
+    svc.admin.open_session(ada, "a" * 64, now + timedelta(hours=1))
+    svc.admin.open_session(ada, "e" * 64, now - timedelta(minutes=1))  # expired, not swept
+    svc.admin.open_session(bob, "c" * 64, now + timedelta(hours=1))
+    info, ended = svc.admin.set_password("Ada", "scrypt$new-hash", by="command line (test)")
+    assert (info, ended) == (ada, 1)
+    assert svc.admin.credentials("ada") == (ada, "scrypt$new-hash")
+    assert svc.admin.credentials("bob") == (bob, "scrypt$stand-in-hash")
+    assert svc.admin.session_admin("a" * 64) is None
+    assert svc.admin.session_admin("c" * 64) == bob
+    assert svc.admin.sweep_sessions() == 0  # the expired one went too
+    entry = svc.admin.audit_log()[0][0]
+    assert (entry.action, entry.target_id, entry.before, entry.after) == (
+        "admin-password",
+        ada.id,
+        {"name": "ada"},
+        {"name": "ada", "sessions_ended": 1},
+    )
+    assert "scrypt" not in entry.to_dict().__repr__()
+    with pytest.raises(UnknownAdminError):
+        svc.admin.set_password("carol", "scrypt$x", by="command line (test)")

@@ -115,6 +115,8 @@ STATUS: dict[str, int] = {
     "round-not-open": 409,
     "reason-required": 400,
     "admin-exists": 409,
+    "unknown-admin": 404,
+    "last-admin": 409,
     "invalid-credentials": 401,
     "cross-site-request": 403,
     "csrf-token": 403,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy import Table, delete, func, insert, select, update
 
 from twentyone.errors import TwentyoneError
 from twentyone.store import audit, locks
@@ -40,6 +40,19 @@ class AdminExistsError(TwentyoneError):
     """An administrator of that name already exists."""
 
     code = "admin-exists"
+
+
+class UnknownAdminError(TwentyoneError):
+    """No administrator has that name."""
+
+    code = "unknown-admin"
+
+
+class LastAdminError(TwentyoneError):
+    """The only administrator left cannot be removed: nobody could then log in to the back
+    office (``twentyone admin add`` another first)."""
+
+    code = "last-admin"
 
 
 class RoundNotOpenError(TwentyoneError):
@@ -75,6 +88,20 @@ class AdminInfo:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {"id": self.id, "name": self.name, "created_at": aware(self.created_at).isoformat()}
+
+
+@dataclass(frozen=True, slots=True)
+class AdminListing:
+    """An administrator as ``twentyone admin list`` shows it, with its last login (taken from
+    the audit log, which records every login: the administrators' table keeps no copy)."""
+
+    admin: AdminInfo
+    last_login: datetime | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        last = None if self.last_login is None else aware(self.last_login).isoformat()
+        return {**self.admin.to_dict(), "last_login": last}
 
 
 def _reason(reason: str) -> str:
@@ -129,6 +156,98 @@ class Administration:
                 "added from the command line",
             )
             return info
+
+    def list_admins(self) -> list[AdminListing]:
+        """Every administrator, by name, with its last login (``None``: never logged in)."""
+        logins = (
+            select(func.max(audit.AUDIT.c.at))
+            .where(audit.AUDIT.c.action == AuditAction.LOGIN.value)
+            .where(audit.AUDIT.c.admin_id == _D.id)
+            .scalar_subquery()
+        )
+        query = select(ADMINS, logins.label("last_login")).order_by(_D.name_key)
+        with self._store.unit() as unit:
+            return [AdminListing(_admin(row), row.last_login) for row in unit.conn.execute(query)]
+
+    def remove_admin(self, name: str, *, by: str) -> tuple[AdminInfo, int]:
+        """Remove the administrator called ``name`` and end its sessions; returns it and how
+        many sessions ended. Refused for an unknown name and for the last administrator (the
+        administrators' rows are locked first, so two removals cannot each leave the other
+        as the last one and both go through)."""
+        with self._store.unit() as unit:
+            info = self._removable(unit, name)
+            ended = self._end_sessions(unit, info.id)
+            unit.conn.execute(delete(ADMINS).where(_D.id == info.id))
+            audit.append(
+                unit.conn,
+                unit.now,
+                (info.id, by),
+                AuditAction.ADMIN_REMOVED,
+                ("admin", info.id),
+                {"name": info.name},
+                {"sessions_ended": ended},
+                "removed from the command line",
+            )
+            return info, ended
+
+    def set_password(self, name: str, password_hash: str, *, by: str) -> tuple[AdminInfo, int]:
+        """Give the administrator called ``name`` a new password hash and end every session
+        it has (a session opened with the old password must not outlive it); returns it and
+        how many sessions ended."""
+        with self._store.unit() as unit:
+            info = self._named(unit, name)
+            unit.conn.execute(
+                update(ADMINS).where(_D.id == info.id).values(password_hash=password_hash)
+            )
+            ended = self._end_sessions(unit, info.id)
+            audit.append(
+                unit.conn,
+                unit.now,
+                (info.id, by),
+                AuditAction.ADMIN_PASSWORD,
+                ("admin", info.id),
+                {"name": info.name},
+                {"name": info.name, "sessions_ended": ended},
+                "password reset from the command line",
+            )
+            return info, ended
+
+    def named(self, name: str) -> AdminInfo:
+        """The administrator called ``name`` (refused if there is none)."""
+        with self._store.unit() as unit:
+            return self._named(unit, name)
+
+    def removable(self, name: str) -> AdminInfo:
+        """The administrator called ``name`` if :meth:`remove_admin` would remove it, so a
+        command asks to confirm only what it will do."""
+        with self._store.unit() as unit:
+            return self._removable(unit, name)
+
+    @classmethod
+    def _removable(cls, unit: Unit, name: str) -> AdminInfo:
+        ids = unit.conn.execute(select(_D.id).with_for_update()).scalars().all()
+        info = cls._named(unit, name)
+        if len(ids) == 1:
+            raise LastAdminError(
+                f"{info.name} is the last administrator: add another one before removing it"
+            )
+        return info
+
+    @staticmethod
+    def _named(unit: Unit, name: str) -> AdminInfo:
+        row = unit.conn.execute(select(ADMINS).where(_D.name_key == name_key(name))).first()
+        if row is None:
+            raise UnknownAdminError(f"there is no administrator called {name.strip()!r}")
+        return _admin(row)
+
+    @staticmethod
+    def _end_sessions(unit: Unit, admin_id: str) -> int:
+        """Delete every session of ``admin_id``; returns how many were live (an expired one
+        not yet swept ended already)."""
+        live = select(func.count()).where(_S.admin_id == admin_id, _S.expires_at > unit.now)
+        count = int(unit.conn.execute(live).scalar_one())
+        unit.conn.execute(delete(SESSIONS).where(_S.admin_id == admin_id))
+        return count
 
     def credentials(self, name: str) -> tuple[AdminInfo, str] | None:
         """The administrator called ``name`` and its password hash, if there is one."""

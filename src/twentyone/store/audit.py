@@ -47,6 +47,11 @@ class AuditAction(StrEnum):
     password); the administrator's id when the name is one, else empty."""
     ADMIN_ADDED = "admin-added"
     """A new administrator was made (``twentyone admin add``)."""
+    ADMIN_REMOVED = "admin-removed"
+    """An administrator was removed and its sessions ended (``twentyone admin remove``)."""
+    ADMIN_PASSWORD = "admin-password"
+    """An administrator's password was reset and its sessions ended (``twentyone admin
+    password``)."""
     VIP_LEVEL = "vip-level"
     """Moved a player to another VIP level."""
     LOCK = "lock"

@@ -50,6 +50,7 @@ function target(entry) {
  */
 function adminName(entry) {
   if (typeof entry.after.name === "string") return entry.after.name;
+  if (typeof entry.before.name === "string") return entry.before.name; // removed: no name after
   return entry.target_id === entry.admin_id ? entry.admin_name : shortId(entry.target_id);
 }
 

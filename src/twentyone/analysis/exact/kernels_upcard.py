@@ -243,6 +243,22 @@ def dealer_vectors(
 
 
 @_jit
+def _drawn_value(
+    chances: FloatArray, next_row: IntArray, i: int, ev_of: FloatArray, stake_of: FloatArray
+) -> tuple[float, float]:
+    """Hand ``i``'s value and stake after one more card: each card's chance times the value
+    and stake of the hand it makes (``next_row[i, c]``, ``-1`` where the shoe has none)."""
+    ev = 0.0
+    st = 0.0
+    for c in range(10):
+        h = next_row[i, c]
+        if h >= 0:
+            ev += chances[c] * ev_of[h]
+            st += chances[c] * stake_of[h]
+    return ev, st
+
+
+@_jit
 def _next_chances(shoe: IntArray, comps: IntArray, i: int, left: int, out: FloatArray) -> bool:
     """``out[r]``: the chance that the next card after hand ``comps[i]`` (``left`` cards left)
     is of rank ``r``, as ``UpcardSolver.draw_rows`` gives it; ``False`` (every chance zero,
@@ -406,13 +422,7 @@ def unsplit_values(
         for i in range(bounds[layer], bounds[layer + 1]):
             if stops[i] or not _next_chances(shoe, comps, i, cards - ncards[i], chances):
                 continue
-            ev = 0.0
-            st = 0.0
-            for c in range(10):
-                h = child[i, c]
-                if h >= 0:
-                    ev += chances[c] * best_ev[h]
-                    st += chances[c] * best_st[h]
+            ev, st = _drawn_value(chances, child, i, best_ev, best_st)
             hit_ev[i] = ev
             hit_st[i] = st
             if ev > stand_ev[i] + eps:
@@ -423,15 +433,7 @@ def unsplit_values(
         for i in range(0, second):
             if not _next_chances(shoe, comps, i, cards - ncards[i], chances):
                 continue
-            ev = 0.0
-            st = 0.0
-            for c in range(10):
-                h = grown[i, c]
-                if h >= 0:
-                    ev += chances[c] * double3_ev[h]
-                    st += chances[c] * double3_st[h]
-            double_ev[i] = ev
-            double_st[i] = st
+            double_ev[i], double_st[i] = _drawn_value(chances, grown, i, double3_ev, double3_st)
     return table, slots, vectors, m
 
 

@@ -60,16 +60,49 @@ def test_house_edge_computes_the_distribution_only_where_it_is_shown(
         (["house-edge", "european", "--rule", "decks"], "invalid-rules"),
         (["house-edge", "european", "--rule", "wild=1"], "invalid-rules"),
         (["house-edge", "european", "--strategy", "psychic"], "invalid-rules"),
+        (["house-edge", "european", "--json", "--prune", "1"], "invalid-argument"),
+        (["house-edge", "european", "--json", "--prune", "-1e-9"], "invalid-argument"),
+        (["house-edge", "european", "--prune", "1e-9"], "invalid-argument"),
     ],
 )
 def test_bad_arguments_exit_2(
     argv: list[str], code: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A bad variant, rule or strategy: one line on stderr, exit status 2."""
+    """A bad variant, rule, strategy or prune chance (or a prune with no table to prune): one
+    line on stderr, nothing on stdout, exit status 2."""
     assert main(argv) == 2
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
     assert err.startswith(f"error: {code}:")
     assert err.count("\n") == 1
+    assert out == ""
+
+
+def test_house_edge_prune_reports_its_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 12: ``--prune CHANCE`` sums every split pattern of the table but leaves out rounds
+    bound below CHANCE, and ``"missing"`` bounds what the table lacks: one deck split to four,
+    where the budgeted table is approximate too. Both tables lie within their bounds of the
+    exact one, so of each other; the pruned one lacks exactly its bound's share; the text says
+    how far below its exact value each chance may be."""
+    args = ["house-edge", "standard", "--rule", "decks=1", "--json"]
+    assert main(args) == 0
+    budgeted = json.loads(capsys.readouterr().out)["distribution"]
+    assert main([*args, "--prune", "1e-3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    pruned = out["distribution"]
+    assert budgeted["approximate"] > 0.0 and budgeted["missing"] == 0.0
+    assert pruned["approximate"] == 0.0 and pruned["missing"] > 0.0 and not pruned["exact"]
+    chances = {o["net"]: o["probability"] for o in pruned["outcomes"]}
+    assert sum(chances.values()) + pruned["missing"] == pytest.approx(1.0, abs=1e-9)
+    slack = budgeted["approximate"] + pruned["missing"] + 1e-12
+    for o in budgeted["outcomes"]:
+        assert chances.get(o["net"], 0.0) <= o["probability"] + budgeted["approximate"] + 1e-12
+        assert chances.get(o["net"], 0.0) >= o["probability"] - slack
+    # The SD stays exact: the same as the budgeted table's (exact by pairs of hands).
+    assert pruned["sd"] == pytest.approx(budgeted["sd"], abs=1e-12)
+    assert main([*args[:-1], "--distribution", "--prune", "1e-3"]) == 0
+    text = capsys.readouterr().out
+    assert f"standard deviation         {out['sd']:.4f}" in text
+    assert f"each chance is at most {pruned['missing'] * 100:.2g}% below its exact value" in text
 
 
 def test_strategy_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -159,3 +159,31 @@ def test_house_edge_reports_the_bound_and_keeps_the_sd_exact(
     assert pruned.table_sd != pytest.approx(whole.sd, abs=1e-9)
     shown = result.distribution_dict()
     assert shown is not None and shown["missing"] == pruned.missing
+
+
+@pytest.mark.rule("spec-3.split")
+def test_house_edge_prunes_the_whole_table_within_its_bound() -> None:
+    """SPEC 3, split to four hands: ``house_edge(..., prune=)`` over every up card of the tiny
+    shoe (where the budgeted table is exact): a pruned table whose every net result's chance is
+    at most ``missing`` below the exact table's and never above, ``missing`` the chance the table
+    lacks; its mean and SD stay the exact ones."""
+    rules = CASES["deuces-to-4-peek"]
+    exact = house_edge(rules, shoe=SMALL_SHOE, distribution=True).distribution
+    pruned = house_edge(rules, shoe=SMALL_SHOE, distribution=True, prune=1e-3).distribution
+    assert exact is not None and pruned is not None
+    assert exact.exact and exact.missing == 0.0
+    assert not pruned.exact and pruned.approximate == 0.0 and pruned.missing > 0.0
+    whole = dict(exact.outcomes)
+    got = dict(pruned.outcomes)
+    for net in whole.keys() | got.keys():
+        gap = whole.get(net, 0.0) - got.get(net, 0.0)
+        assert -ROUNDING <= gap <= pruned.missing + ROUNDING, net
+    short = 1.0 - math.fsum(got.values())
+    assert short == pytest.approx(pruned.missing, abs=1e-9)
+    assert pruned.mean == pytest.approx(exact.mean, abs=1e-12)
+    assert pruned.sd == pytest.approx(exact.sd, abs=1e-12)
+
+
+def test_house_edge_refuses_a_prune_that_is_no_chance() -> None:
+    with pytest.raises(ValueError, match="prune"):
+        house_edge(CASES["deuces-to-4-peek"], shoe=SMALL_SHOE, distribution=True, prune=1.5)

@@ -8,6 +8,7 @@ amount staked. ``base_game_rtp(rules)`` is the cached figure the rules text show
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -155,6 +156,7 @@ def house_edge(
     shoe: Composition | None = None,
     *,
     distribution: bool = False,
+    prune: float = 0.0,
 ) -> HouseEdgeResult:
     """The exact expected result of one hand played from a fresh shoe.
 
@@ -164,7 +166,14 @@ def house_edge(
         shoe: a different starting shoe (tests use tiny shoes); default: ``rules.decks`` decks.
         distribution: also compute the distribution of a round's net result
             (:mod:`~twentyone.analysis.exact.distribution`).
+        prune: with ``distribution``, a chance (of a round against its up card): above 0 the
+            table sums every pattern of every split, leaving out only the rounds whose chance
+            is bound below it, and :attr:`RoundDistribution.missing` bounds what it left out
+            (every probability then lies at most that below its exact value); 0 (default):
+            the budgeted table (:mod:`~twentyone.analysis.exact.distribution`).
     """
+    if not 0.0 <= prune < 1.0:
+        raise ValueError(f"prune must be a chance in [0, 1), got {prune!r}")
     kind = StrategyKind(strategy)
     start = time.perf_counter()
     full = full_shoe(rules.decks) if shoe is None else shoe
@@ -180,7 +189,11 @@ def house_edge(
         stake = sum(d.probability * d.stake for d in deals)
         ups.append(UpCardResult(up, full[up] / n, ev, stake))
         if distribution:
-            found = up_card_round(policy.solver, policy, policy.splits)
+            found = (
+                up_card_round(policy.solver, policy, policy.splits, math.inf, threshold=prune)
+                if prune > 0.0
+                else up_card_round(policy.solver, policy, policy.splits)
+            )
             parts.append((full[up] / n, found.distribution))
             approximate += full[up] / n * found.approximate
             missing += full[up] / n * found.missing

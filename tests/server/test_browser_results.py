@@ -115,9 +115,6 @@ def test_the_amounts_paid_are_in_view_above_the_dock_at_every_size(
     tab.context.close()
 
 
-
-
-
 @pytest.mark.parametrize(
     ("variant", "spots", "shoe", "longest"),
     [

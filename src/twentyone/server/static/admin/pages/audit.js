@@ -38,6 +38,20 @@ const ACTIONS = /** @type {Record<string, string>} */ ({
   void: "admin.action.void",
 });
 
+/** The reasons the store writes itself (store/admin.py: the command line's changes), with their
+ * texts' keys; an administrator's own reason is shown as written. */
+const SYSTEM_REASONS = /** @type {Record<string, string>} */ ({
+  "added from the command line": "admin.reason.added-cli",
+  "removed from the command line": "admin.reason.removed-cli",
+  "password reset from the command line": "admin.reason.password-cli",
+});
+
+/** @param {any} entry */
+function reason(entry) {
+  if (!entry.reason) return say("admin.word.none");
+  return entry.reason in SYSTEM_REASONS ? say(SYSTEM_REASONS[entry.reason]) : entry.reason;
+}
+
 /** @param {string} key @param {unknown} value */
 function shown(key, value) {
   if (value === null || value === undefined) return say("admin.word.none");
@@ -97,7 +111,7 @@ export function auditTable(entries) {
     [say("admin.col.reason"), ""],
   ]);
   const rows = entries.map((e) => ({
-    cells: [String(e.seq), formatTime(e.at), e.admin_name, e.action in ACTIONS ? say(ACTIONS[e.action]) : say("admin.word.none"), target(e), changes(e), e.reason || say("admin.word.none")],
+    cells: [String(e.seq), formatTime(e.at), e.admin_name, e.action in ACTIONS ? say(ACTIONS[e.action]) : say("admin.word.none"), target(e), changes(e), reason(e)],
   }));
   return dataTable(columns, rows, "audit-table");
 }

@@ -129,6 +129,36 @@ def test_every_back_office_page_in_italian(
     check_italian(tab, f"admin-audit-{size}")
 
 
+def test_a_round_is_replayed_and_voided_in_italian(
+    italian: Page,
+    office: LiveServer,  # noqa: F811
+    size: str,  # noqa: F811
+) -> None:
+    svc = office.service
+    player = svc.accounts.create_player(f"Ugo-{size}")
+    office.shoes.stack("Ts 9d 6h 7c")  # 16 against a 9: waiting for the player's decision
+    svc.seat.place(player.id, "standard", 0, 2500)
+    svc.play.deal(player.id, "standard")
+    login(italian, office, "#/rounds")
+    italian.fill("#round-player", f"Ugo-{size}")
+    italian.click("#round-find")
+    expect(italian.locator("#round-results tbody tr")).to_have_count(1)
+    expect(italian.locator("#round-results")).to_contain_text("In sospeso")
+    italian.locator("#round-results a.round-link").click()
+    expect(italian.locator("#round-admin h3")).to_have_text("Annulla e rimborsa")
+    expect(italian.locator(".replay-felt")).to_be_visible()
+    check_italian(italian, f"admin-round-{size}")
+    italian.fill("#void-reason", "guasto del lettore di carte")
+    italian.click("#void-submit")
+    expect(italian.locator("#round-void-reason")).to_have_text(
+        "Motivo dell'annullamento: annullata dal casinò: guasto del lettore di carte"
+    )
+    expect(italian.locator(".notice.info")).to_have_text(
+        "Partita annullata: il saldo del giocatore è cambiato di 25,00."
+    )
+    check_italian(italian, f"admin-round-voided-{size}")
+
+
 def test_the_language_switch_of_the_back_office_is_the_player_clients(
     browser: Browser,  # noqa: F811
     office: LiveServer,  # noqa: F811

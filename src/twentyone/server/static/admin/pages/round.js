@@ -7,6 +7,14 @@ import { renderReplay } from "../../js/pages/replay.js";
 import { say } from "../text.js";
 import { field, shortId, showDone, showFailure } from "../ui.js";
 
+/** What the store writes before the administrator's reason for a void (store/admin.py). */
+const BY_CASINO = "voided by the casino: ";
+
+/** A void's reason in the reader's language (the administrator's own words as written). @param {string} reason */
+function voidReason(reason) {
+  return reason.startsWith(BY_CASINO) ? say("admin.round.voided-by-casino", { reason: reason.slice(BY_CASINO.length) }) : reason;
+}
+
 /** @param {string} roundId */
 export async function renderRound(roundId) {
   const url = `/api/admin/rounds/${encodeURIComponent(roundId)}`;
@@ -18,7 +26,7 @@ export async function renderRound(roundId) {
     { class: "bo-panel", id: "round-admin" },
     el("h2", { text: say("admin.round.title", { id: shortId(record.id) }) }),
     el("p", {}, `${say("admin.round.player")}: `, el("a", { href: `#/player/${record.player_id}`, id: "round-player-link", text: record.username || record.player_name }), " · ", el("span", { class: "hash", text: record.id })),
-    record.void_reason ? el("p", { class: "state-line warn", id: "round-void-reason", text: say("admin.round.void-reason-shown", { reason: record.void_reason }) }) : null,
+    record.void_reason ? el("p", { class: "state-line warn", id: "round-void-reason", text: say("admin.round.void-reason-shown", { reason: voidReason(record.void_reason) }) }) : null,
     record.status === "open" ? voidForm(record) : null,
   );
   view.prepend(head);

@@ -380,7 +380,7 @@ export function showActiveHand() {
     const shown = (/** @type {string} */ selector) => [...document.querySelectorAll(selector)].filter((n) => n.getClientRects().length);
     const paid = shown(".spot .circles, .spot .circles .stake");
     const named = [...paid, ...shown(".spot .spot-name")];
-    choices = [[first, last, ...named], [first, last, ...paid], [first, row, ...paid], [active, row, ...paid], [first, last], [first, row], [active, row], [active]];
+    choices = [[first, last, ...named], [first, last, ...paid], [first, row, ...paid], [first, last], [first, row], [active, row], [active]];
   } else {
     choices = [[dealer, active], [active]];
   }

@@ -129,6 +129,27 @@ def test_every_back_office_page_in_italian(
     check_italian(tab, f"admin-audit-{size}")
 
 
+def test_limits_and_exclusions_in_italian(
+    italian: Page,
+    office: LiveServer,  # noqa: F811
+    size: str,  # noqa: F811
+) -> None:
+    svc = office.service
+    player = svc.accounts.create_player(f"Vera-{size}")
+    svc.protection.set_limit(player.id, "loss", "24h", 5000)
+    svc.protection.take_break(player.id, "time-out", 1)
+    login(italian, office, f"#/player/{player.id}")
+    expect(italian.locator("#player-state")).to_contain_text(
+        "Non bloccato, ma non può iniziare una partita fino al"
+    )
+    expect(italian.locator("#player-state")).to_contain_text(": pausa scelta dal giocatore.")
+    expect(italian.locator("#player-protection")).to_contain_text("In pausa fino al")
+    limits = italian.locator("#player-limits")
+    expect(limits).to_contain_text("Limite di perdita, 24 ore")
+    expect(limits).to_contain_text("50,00")
+    check_italian(italian, f"admin-player-limits-{size}")
+
+
 def test_a_round_is_replayed_and_voided_in_italian(
     italian: Page,
     office: LiveServer,  # noqa: F811

@@ -45,7 +45,8 @@ def _python_sources() -> Iterable[Path]:
 
 
 def _js_sources() -> Iterable[Path]:
-    return (STATIC / "js").rglob("*.js")
+    """The player client's and the back office's (whose texts are the ``admin.*`` keys)."""
+    return [*(STATIC / "js").rglob("*.js"), *(STATIC / "admin").rglob("*.js")]
 
 
 def _fstring_pattern(node: ast.JoinedStr) -> str:
@@ -92,7 +93,8 @@ def _code_strings() -> tuple[set[str], set[str], set[str]]:
                 patterns.add(pattern)
             else:
                 literals.add(template)
-    literals |= set(re.findall(r'"([^"\n]*)"', (STATIC / "index.html").read_text()))
+    for page in (STATIC / "index.html", STATIC / "admin" / "index.html"):
+        literals |= set(re.findall(r'"([^"\n]*)"', page.read_text()))
     return literals, rules_keys, patterns
 
 

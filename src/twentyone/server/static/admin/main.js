@@ -1,8 +1,10 @@
 // The back office's boot and hash router: #/players, #/player/ID, #/rounds, #/round/ID,
-// #/performance, #/daily, #/audit; without an administrator session, the login page.
+// #/performance, #/daily, #/audit; without an administrator session, the login page. The
+// language is the player client's: the one last picked in this browser (the switch in the top
+// bar), else the browser's own.
 import { ApiError, api } from "../js/api.js";
 import { clearMessage } from "../js/messages.js";
-import { loadNames } from "../js/names.js";
+import { currentLanguage, languageNames, loadNames, rememberLanguage, storedLanguage } from "../js/names.js";
 import { renderAudit } from "./pages/audit.js";
 import { renderDaily } from "./pages/daily.js";
 import { renderLogin } from "./pages/login.js";
@@ -34,7 +36,41 @@ function showAdmin(who) {
   admin = who;
   document.getElementById("admin-nav").hidden = !who;
   document.getElementById("admin-who").hidden = !who;
-  document.getElementById("admin-name").textContent = who ? say("nav.logged-in", { name: who.name }) : "";
+  document.getElementById("admin-name").textContent = who ? say("admin.nav.logged-in", { name: who.name }) : "";
+}
+
+/** Writes the frame of the page (title, navigation, language switch) in the current language. */
+function drawChrome() {
+  document.title = say("admin.app.title");
+  document.getElementById("admin-nav").setAttribute("aria-label", say("admin.nav.main"));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-text]"))) {
+    node.textContent = say(node.dataset.text || "");
+  }
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
+  select.replaceChildren(
+    ...Object.entries(languageNames()).map(([code, name]) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.lang = code;
+      option.textContent = name;
+      option.selected = code === currentLanguage();
+      return option;
+    }),
+  );
+  if (admin) showAdmin(admin);
+}
+
+/**
+ * The administrator picks a language: kept in this browser (the player client follows it too),
+ * the page drawn again in it.
+ * @param {string} language
+ */
+async function pickLanguage(language) {
+  rememberLanguage(language);
+  await loadNames(language);
+  drawChrome();
+  clearMessage();
+  await route();
 }
 
 /** @param {unknown} error */
@@ -70,7 +106,10 @@ async function route() {
 }
 
 async function boot() {
-  await loadNames();
+  await loadNames(storedLanguage());
+  drawChrome();
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
+  select.addEventListener("change", () => pickLanguage(select.value));
   try {
     showAdmin(await api("GET", "/api/admin/me"));
   } catch (error) {

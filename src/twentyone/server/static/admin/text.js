@@ -1,199 +1,17 @@
-// Every string the back office shows, in one table (operators read English; the game's own
-// names — games, side bets, outcomes, ledger entries — come from the server's display names).
+// Every string the back office shows comes from the server's message catalogues (keys
+// "admin.*" in src/twentyone/locale/*/LC_MESSAGES/messages.po), in the language the player
+// client shows: the one last picked in this browser, else the browser's own (names.js loads
+// them with the game's own names — games, side bets, outcomes, ledger entries — and money
+// and times are written the language's way).
+import { hasText, t } from "../js/names.js";
 
-/** @type {Record<string, string>} */
-const TEXT = {
-  "login.title": "Back office",
-  "login.intro": "Administrators only. Player logins do not open the back office.",
-  "login.name": "Administrator",
-  "login.password": "Password",
-  "login.submit": "Log in",
-  "nav.logged-in": "Logged in as {name}",
-  "players.title": "Players",
-  "players.search": "Name, login or player id",
-  "players.find": "Search",
-  "players.none": "No player matches that search.",
-  "players.count": "{count} players",
-  "col.player": "Player",
-  "col.login": "Login",
-  "col.level": "VIP level",
-  "col.balance": "Balance",
-  "col.status": "Status",
-  "col.joined": "Joined",
-  "col.started": "Started",
-  "col.round": "Round",
-  "col.game": "Game",
-  "col.staked": "Staked",
-  "col.returned": "Returned",
-  "col.amount-moved": "Amount",
-  "col.bet": "Bet",
-  "col.rounds": "Rounds",
-  "col.rtp": "Realised RTP",
-  "col.interval": "99% interval",
-  "col.theory": "Theoretical RTP",
-  "col.check": "Check",
-  "col.day": "Day (UTC)",
-  "col.voided": "Voided (refunded)",
-  "col.house": "House net",
-  "col.granted": "Play money granted",
-  "col.held": "Held in open rounds at day end",
-  "col.when": "When",
-  "col.admin": "Administrator",
-  "col.action": "Action",
-  "col.target": "On",
-  "col.change": "Before → after",
-  "col.reason": "Reason",
-  "col.limit": "Limit",
-  "col.amount": "In force",
-  "col.used": "Used",
-  "col.left": "Left",
-  "col.pending": "Pending change",
-  "col.entry": "Entry",
-  "col.time": "Time",
-  "status.locked": "Locked",
-  "status.active": "Active",
-  "status.in-round": "In a round",
-  "player.title": "Player {name}",
-  "player.guest": "Guest (no login)",
-  "player.locked": "Locked since {when}: this player cannot log in or start a round. Reason: {reason}",
-  "player.active": "Active: this player can log in and play.",
-  "player.on-break": "Not locked, but cannot start a round until {until}: the player's own {kind}.",
-  "player.kind-timeout": "timeout",
-  "player.kind-exclusion": "self-exclusion",
-  "player.open-round": "This player has an unfinished round.",
-  "player.open-round-link": "Open it",
-  "player.balance": "Balance",
-  "player.held": "On the table",
-  "player.level": "VIP level",
-  "player.limits": "Table limits",
-  "player.limits-range": "{min} to {max}",
-  "player.login": "Login",
-  "player.joined": "Joined",
-  "player.rounds": "Rounds finished",
-  "player.staked": "Staked (finished rounds)",
-  "player.returned": "Returned (finished rounds)",
-  "player.id": "Player id",
-  "player.change-level": "Change the VIP level",
-  "player.new-level": "New level",
-  "player.why": "Reason",
-  "player.apply-level": "Change level",
-  "player.lock": "Lock the account",
-  "player.lock-button": "Lock",
-  "player.unlock": "Unlock the account",
-  "player.unlock-button": "Unlock",
-  "player.lock-note": "A locked player cannot log in or deal. A round in progress stays as it is; void it from the round's page if needed.",
-  "player.ledger": "Ledger",
-  "player.ledger-reconciles": "The ledger adds up to the balance of {amount}.",
-  "player.ledger-broken": "The ledger adds up to {sum}, not the balance of {amount}.",
-  "player.rounds-title": "Rounds",
-  "player.audit": "Administrative actions on this player",
-  "player.level-changed": "VIP level changed to {level}.",
-  "player.locked-done": "The account is locked.",
-  "player.unlocked-done": "The account is unlocked.",
-  "protection.title": "Limits and exclusions",
-  "protection.none": "No limits set.",
-  "protection.loss": "Loss limit",
-  "protection.stake": "Stake limit",
-  "protection.24h": "24 hours",
-  "protection.7d": "7 days",
-  "protection.30d": "30 days",
-  "protection.limit-name": "{kind}, {period}",
-  "protection.pending": "{amount} from {when}",
-  "protection.pending-removal": "removed from {when}",
-  "protection.no-limit": "No limit",
-  "protection.time-out": "Taking a break (timeout) until {until} (set {set_at}).",
-  "protection.self-exclusion": "Self-excluded until {until} (set {set_at}).",
-  "protection.no-break": "No timeout or self-exclusion in force.",
-  "protection.reality": "Reality check every {minutes} minutes.",
-  "protection.no-reality": "No reality check chosen.",
-  "protection.unavailable": "Limits and exclusions could not be read.",
-  "rounds.title": "Rounds",
-  "rounds.id": "Round id (first characters)",
-  "rounds.player": "Player (name, login or id)",
-  "rounds.game": "Game",
-  "rounds.status": "Status",
-  "rounds.any": "Any",
-  "rounds.from": "Started from",
-  "rounds.to": "Started before",
-  "rounds.find": "Find rounds",
-  "rounds.none": "No round matches.",
-  "rounds.count": "{count} rounds",
-  "round.title": "Round {id}",
-  "round.player": "Player",
-  "round.void": "Void and refund",
-  "round.void-note": "Every posting of this round is reversed: its stakes are refunded and anything it paid so far is taken back. The reason is kept in the round and the audit log.",
-  "round.void-reason": "Reason (the player's history shows it)",
-  "round.void-button": "Void the round and refund the stakes",
-  "round.voided": "Round voided: the player's balance changed by {amount}.",
-  "round.finished": "This round is finished; it cannot be voided.",
-  "round.void-reason-shown": "Void reason: {reason}",
-  "perf.title": "Game performance",
-  "perf.note": "Settled rounds only. The main game's RTP is per initial bet, as its house edge is quoted (doubles and splits add stake). The interval is the 99% confidence interval from the per-round spread of the return; the theory is the exact RTP of the game's strategy (side bets: their exact RTP). A theory outside the interval is flagged.",
-  "perf.from": "From (UTC day)",
-  "perf.to": "To (UTC day)",
-  "perf.show": "Show",
-  "perf.none": "No settled rounds in this period.",
-  "perf.main": "Main game",
-  "perf.insurance": "Insurance",
-  "perf.outside": "Theory outside the interval",
-  "perf.inside": "Within the interval",
-  "perf.few": "Too few rounds",
-  "perf.no-theory": "No single theoretical figure",
-  "perf.insurance-note": "Insurance's theory is for a player who always insures and knows only the dealer's ace: that one card out of a full shoe of the game's decks, the player's own cards left in.",
-  "perf.range": "{low} to {high}",
-  "daily.title": "Daily totals",
-  "daily.note": "From the ledger, per UTC day. Staked less returned less voided is the house net; what open rounds hold at the day's end is money taken from players and not yet settled.",
-  "daily.csv": "Download CSV",
-  "daily.total": "Total",
-  "daily.reconcile": "Over these days the ledger changed the players' balances by {amount} in all: granted {granted}, less staked {staked}, plus returned {returned}, plus voided {voided}.",
-  "audit.title": "Audit log",
-  "audit.note": "Every administrative action, newest first. The log is append-only: no page or command edits it, the database refuses changes, and each entry carries the hash of the one before, so a changed entry breaks the chain.",
-  "audit.intact": "The hash chain is intact: {count} entries. Last hash: ",
-  "audit.broken": "The hash chain is broken at entry {seq}: the log has been changed outside the back office.",
-  "audit.empty": "No entries yet.",
-  "action.login": "Logged in",
-  "action.logout": "Logged out",
-  "action.login-failed": "Login refused (wrong name or password)",
-  "action.admin-added": "Administrator added",
-  "action.admin-removed": "Administrator removed",
-  "action.admin-password": "Administrator's password reset",
-  "action.vip-level": "VIP level changed",
-  "action.lock": "Player locked",
-  "action.unlock": "Player unlocked",
-  "action.void": "Round voided",
-  "target.player": "Player {id}",
-  "target.round": "Round {id}",
-  "target.admin": "Administrator {name}",
-  "field.vip_level": "VIP level",
-  "field.locked": "Locked",
-  "field.locked_at": "Locked at",
-  "field.reason": "Reason",
-  "field.status": "Status",
-  "field.staked": "Staked",
-  "field.returned": "Returned",
-  "field.held": "On the table",
-  "field.balance": "Balance",
-  "field.balance_change": "Balance change",
-  "field.name": "Name",
-  "field.client": "From address",
-  "field.sessions_ended": "Sessions ended",
-  "yes": "Yes",
-  "no": "No",
-  "none": "—",
-  "prev": "Previous",
-  "next": "Next",
-  "page-of": "{from}–{to} of {total}",
-  "error.invalid-credentials": "That name and password do not match an administrator.",
-  "error.login-locked": "Too many failed logins: wait a while, then try again.",
-  "error.admin-not-authenticated": "Your back-office session has ended: log in again.",
-  "error.reason-required": "Give the reason in a few words.",
-  "error.round-not-open": "This round is already finished; it cannot be voided.",
-  "error.unknown-player": "There is no such player.",
-  "error.unknown-round": "There is no such round.",
-  "error.generic": "That could not be done.",
-};
-
-const LEVELS = { standard: "Standard", silver: "Silver", gold: "Gold", platinum: "Platinum" };
+/** The VIP levels the shipped catalogue names, with their texts' keys. */
+const LEVELS = /** @type {Record<string, string>} */ ({
+  standard: "admin.level.standard",
+  silver: "admin.level.silver",
+  gold: "admin.level.gold",
+  platinum: "admin.level.platinum",
+});
 
 /**
  * The string `key` with its {placeholders} filled (a missing key is reported, never shown).
@@ -201,17 +19,12 @@ const LEVELS = { standard: "Standard", silver: "Silver", gold: "Gold", platinum:
  * @param {Record<string, string | number>} [values]
  */
 export function say(key, values = {}) {
-  const template = TEXT[key];
-  if (template === undefined) {
-    console.error(`no back-office text for ${key}`);
-    return TEXT.none;
-  }
-  return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : ""));
+  return t(key, values);
 }
 
 /** @param {string} key */
 export function has(key) {
-  return key in TEXT;
+  return hasText(key);
 }
 
 /**
@@ -220,7 +33,7 @@ export function has(key) {
  * @param {string[]} [order] every level in order, to number an unnamed one
  */
 export function levelName(id, order = []) {
-  if (id in LEVELS) return LEVELS[id];
+  if (id in LEVELS) return say(LEVELS[id]);
   const index = order.indexOf(id);
-  return index >= 0 ? `Level ${index + 1}` : TEXT.none;
+  return index >= 0 ? say("admin.level.numbered", { n: index + 1 }) : say("admin.word.none");
 }

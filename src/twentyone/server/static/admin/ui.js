@@ -13,7 +13,7 @@ import { has, say } from "./text.js";
  * @param {string} [cls]
  */
 export function cell(label, content, cls = "") {
-  return el("td", { class: cls, "data-label": label }, content ?? say("none"));
+  return el("td", { class: cls, "data-label": label }, content ?? say("admin.word.none"));
 }
 
 /**
@@ -60,7 +60,7 @@ export function field(label, input, cls = "") {
 
 /** A return to player as a percentage with two decimals ("—" when there is none). @param {number | null} x */
 export function rtp(x) {
-  return x === null || x === undefined ? say("none") : formatPercent(x, 2);
+  return x === null || x === undefined ? say("admin.word.none") : formatPercent(x, 2);
 }
 
 /**
@@ -69,12 +69,12 @@ export function rtp(x) {
  */
 export function errorText(error) {
   if (error instanceof ApiError) {
-    const key = `error.${error.code}`;
+    const key = `admin.error.${error.code}`;
     if (has(key)) return say(key);
     if (error.sentence) return error.sentence;
-    return say("error.generic");
+    return say("admin.error.generic");
   }
-  return "The server could not be reached. Check the connection and try again.";
+  return say("admin.error.network");
 }
 
 /** @param {unknown} error */
@@ -99,9 +99,9 @@ export function pager(page, goTo) {
   return el(
     "div",
     { class: "pager" },
-    el("button", { type: "button", class: "btn secondary small", text: say("prev"), disabled: page.offset === 0, onclick: () => goTo(Math.max(0, page.offset - page.limit)) }),
-    el("span", { text: say("page-of", { from: page.offset + 1, to, total: page.total }) }),
-    el("button", { type: "button", class: "btn secondary small", text: say("next"), disabled: to >= page.total, onclick: () => goTo(page.offset + page.limit) }),
+    el("button", { type: "button", class: "btn secondary small", text: say("admin.pager.prev"), disabled: page.offset === 0, onclick: () => goTo(Math.max(0, page.offset - page.limit)) }),
+    el("span", { text: say("admin.pager.page-of", { from: page.offset + 1, to, total: page.total }) }),
+    el("button", { type: "button", class: "btn secondary small", text: say("admin.pager.next"), disabled: to >= page.total, onclick: () => goTo(page.offset + page.limit) }),
   );
 }
 

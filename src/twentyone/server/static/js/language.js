@@ -5,23 +5,12 @@
 
 import { api } from "./api.js";
 import { showError } from "./messages.js";
-import { currentLanguage, languageNames, loadNames, t } from "./names.js";
+import { currentLanguage, languageNames, loadNames, rememberLanguage, storedLanguage, t } from "./names.js";
 import { route } from "./router.js";
 import { setAccount } from "./session.js";
 import { app } from "./state.js";
 
-const STORED = "twentyone.language";
-
-/** The language this browser last showed by the player's choice (null: the browser's own). */
-export function storedLanguage() {
-  return localStorage.getItem(STORED);
-}
-
-/** @param {string | null} language */
-function remember(language) {
-  if (language) localStorage.setItem(STORED, language);
-  else localStorage.removeItem(STORED);
-}
+export { storedLanguage };
 
 /** Writes the frame of the page in the current language: title, navigation, wallet, switch. */
 export function drawChrome() {
@@ -61,7 +50,7 @@ export function drawChrome() {
 export async function followAccount(me) {
   const wanted = me && me.language ? me.language : storedLanguage();
   if (!wanted || wanted === currentLanguage()) return false;
-  remember(wanted);
+  rememberLanguage(wanted);
   await loadNames(wanted);
   drawChrome();
   return true;
@@ -78,7 +67,7 @@ export async function pickLanguage(language) {
     showError(error);
     return;
   }
-  remember(language);
+  rememberLanguage(language);
   await loadNames(language);
   drawChrome();
   if (app.me) setAccount(app.me);

@@ -42,6 +42,22 @@ export async function loadNames(lang = null) {
   document.documentElement.lang = language;
 }
 
+const STORED = "twentyone.language";
+
+/** The language this browser last showed by the reader's choice (null: the browser's own). */
+export function storedLanguage() {
+  return localStorage.getItem(STORED);
+}
+
+/**
+ * Keeps the reader's choice in this browser (the player client and the back office share it).
+ * @param {string | null} lang
+ */
+export function rememberLanguage(lang) {
+  if (lang) localStorage.setItem(STORED, lang);
+  else localStorage.removeItem(STORED);
+}
+
 /** The language the page is shown in ("en", "it"). */
 export function currentLanguage() {
   return language;
@@ -184,6 +200,14 @@ function currencySymbol() {
   const parts = new Intl.NumberFormat(moneyFormat.locale, { style: "currency", currency: moneyFormat.currency }).formatToParts(0);
   const symbol = parts.find((p) => p.type === "currency");
   return symbol ? symbol.value : `${moneyFormat.currency} `;
+}
+
+/**
+ * A day (YYYY-MM-DD, a UTC day) as the reader writes it: "Tue, Dec 1, 2026", "mar 1 dic 2026".
+ * @param {string} iso
+ */
+export function formatDay(iso) {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(moneyFormat.locale, { timeZone: "UTC", weekday: "short", year: "numeric", month: "short", day: "numeric" });
 }
 
 /**

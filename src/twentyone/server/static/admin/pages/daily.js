@@ -1,17 +1,12 @@
 // Daily totals from the ledger (staked, returned, voided, held in open rounds), with a CSV file.
 import { api } from "../../js/api.js";
 import { el, mount } from "../../js/dom.js";
-import { formatMoney } from "../../js/names.js";
+import { formatDay, formatMoney, formatNumber } from "../../js/names.js";
 import { say } from "../text.js";
 import { dataTable, field } from "../ui.js";
 
 const period = { since: "", until: "" };
 const MONEY = ["staked", "returned", "voided", "house_net", "granted"];
-
-/** @param {string} iso a YYYY-MM-DD day */
-function dayName(iso) {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC", weekday: "short", year: "numeric", month: "short", day: "numeric" });
-}
 
 /** @param {Date} day @returns {string} YYYY-MM-DD */
 function isoDay(day) {
@@ -32,7 +27,7 @@ export async function renderDaily() {
   const days = [...data.days].reverse(); // newest first
   const since = el("input", { id: "daily-since", type: "date", value: period.since || data.days[0].day });
   const until = el("input", { id: "daily-until", type: "date", value: period.until || data.days[data.days.length - 1].day });
-  const form = el("form", { class: "bo-form", id: "daily-form" }, field(say("perf.from"), since), field(say("perf.to"), until), el("button", { class: "btn", type: "submit", text: say("perf.show") }));
+  const form = el("form", { class: "bo-form", id: "daily-form" }, field(say("admin.perf.from"), since), field(say("admin.perf.to"), until), el("button", { class: "btn", type: "submit", text: say("admin.perf.show") }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     period.since = since.value;
@@ -40,28 +35,28 @@ export async function renderDaily() {
     renderDaily();
   });
   const columns = /** @type {[string, string][]} */ ([
-    [say("col.day"), ""],
-    [say("col.rounds"), "num"],
-    [say("col.staked"), "num"],
-    [say("col.returned"), "num"],
-    [say("col.voided"), "num"],
-    [say("col.house"), "num"],
-    [say("col.granted"), "num"],
-    [say("col.held"), "num"],
+    [say("admin.col.day"), ""],
+    [say("admin.col.rounds"), "num"],
+    [say("admin.col.staked"), "num"],
+    [say("admin.col.returned"), "num"],
+    [say("admin.col.voided"), "num"],
+    [say("admin.col.house"), "num"],
+    [say("admin.col.granted"), "num"],
+    [say("admin.col.held"), "num"],
   ]);
   const total = Object.fromEntries(MONEY.map((k) => [k, data.days.reduce((/** @type {number} */ s, /** @type {any} */ d) => s + d[k], 0)]));
   const rounds = data.days.reduce((/** @type {number} */ s, /** @type {any} */ d) => s + d.rounds, 0);
   /** @type {{cells: (string | Node | null)[], cls?: string}[]} */
-  const rows = days.map((/** @type {any} */ d) => ({ cells: [dayName(d.day), d.rounds.toLocaleString(), ...MONEY.map((k) => formatMoney(d[k])), formatMoney(d.held)] }));
-  rows.push({ cls: "total", cells: [say("daily.total"), rounds.toLocaleString(), ...MONEY.map((k) => formatMoney(total[k])), say("none")] });
+  const rows = days.map((/** @type {any} */ d) => ({ cells: [formatDay(d.day), formatNumber(d.rounds), ...MONEY.map((k) => formatMoney(d[k])), formatMoney(d.held)] }));
+  rows.push({ cls: "total", cells: [say("admin.daily.total"), formatNumber(rounds), ...MONEY.map((k) => formatMoney(total[k])), say("admin.word.none")] });
   const change = data.days.reduce((/** @type {number} */ s, /** @type {any} */ d) => s + d.ledger_change, 0);
   const csv = new URLSearchParams({ since: since.value, until: until.value });
   mount(
-    el("h1", { text: say("daily.title") }),
+    el("h1", { text: say("admin.daily.title") }),
     form,
-    el("p", {}, el("a", { class: "btn secondary small", id: "daily-csv", href: `/api/admin/reports/daily.csv?${csv}`, download: "", text: say("daily.csv") })),
-    el("p", { class: "note", text: say("daily.note") }),
+    el("p", {}, el("a", { class: "btn secondary small", id: "daily-csv", href: `/api/admin/reports/daily.csv?${csv}`, download: "", text: say("admin.daily.csv") })),
+    el("p", { class: "note", text: say("admin.daily.note") }),
     dataTable(columns, rows, "daily-table"),
-    el("p", { class: "note", id: "daily-reconcile", text: say("daily.reconcile", { amount: formatMoney(change), granted: formatMoney(total.granted), staked: formatMoney(total.staked), returned: formatMoney(total.returned), voided: formatMoney(total.voided) }) }),
+    el("p", { class: "note", id: "daily-reconcile", text: say("admin.daily.reconcile", { amount: formatMoney(change), granted: formatMoney(total.granted), staked: formatMoney(total.staked), returned: formatMoney(total.returned), voided: formatMoney(total.voided) }) }),
   );
 }

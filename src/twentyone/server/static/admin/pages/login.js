@@ -8,8 +8,8 @@ import { field, showFailure } from "../ui.js";
 export function renderLogin(onLogin) {
   const name = el("input", { id: "login-name", name: "name", autocomplete: "username", required: true, maxlength: "100" });
   const password = el("input", { id: "login-password", name: "password", type: "password", autocomplete: "current-password", required: true, maxlength: "200" });
-  const submit = el("button", { class: "btn", type: "submit", id: "login-submit", text: say("login.submit") });
-  const form = el("form", { class: "bo-form", id: "login-form" }, field(say("login.name"), name), field(say("login.password"), password), submit);
+  const submit = el("button", { class: "btn", type: "submit", id: "login-submit", text: say("admin.login.submit") });
+  const form = el("form", { class: "bo-form", id: "login-form" }, field(say("admin.login.name"), name), field(say("admin.login.password"), password), submit);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     submit.disabled = true;
@@ -24,6 +24,6 @@ export function renderLogin(onLogin) {
       submit.disabled = false;
     }
   });
-  mount(el("section", { class: "bo-panel login-box" }, el("h1", { text: say("login.title") }), el("p", { class: "note", text: say("login.intro") }), form));
+  mount(el("section", { class: "bo-panel login-box" }, el("h1", { text: say("admin.login.title") }), el("p", { class: "note", text: say("admin.login.intro") }), form));
   name.focus();
 }

@@ -2,7 +2,7 @@
 // interval against the theoretical RTP, and a flag when the theory falls outside.
 import { api } from "../../js/api.js";
 import { el, mount } from "../../js/dom.js";
-import { formatMoney, sideBetName, variantName } from "../../js/names.js";
+import { formatMoney, formatNumber, sideBetName, variantName } from "../../js/names.js";
 import { say } from "../text.js";
 import { dataTable, field, rtp } from "../ui.js";
 
@@ -10,16 +10,16 @@ const period = { since: "", until: "" };
 
 /** @param {any} row */
 function betName(row) {
-  if (row.bet === "main") return say("perf.main");
-  if (row.bet === "insurance") return say("perf.insurance");
+  if (row.bet === "main") return say("admin.perf.main");
+  if (row.bet === "insurance") return say("admin.perf.insurance");
   return sideBetName(row.name);
 }
 
 /** @param {any} row */
 function check(row) {
-  if (row.theory === null) return el("span", { class: "flag none", text: say("perf.no-theory") });
-  if (row.outside === null) return el("span", { class: "flag none", text: say("perf.few") });
-  return row.outside ? el("span", { class: "flag outside", text: say("perf.outside") }) : el("span", { class: "flag inside", text: say("perf.inside") });
+  if (row.theory === null) return el("span", { class: "flag none", text: say("admin.perf.no-theory") });
+  if (row.outside === null) return el("span", { class: "flag none", text: say("admin.perf.few") });
+  return row.outside ? el("span", { class: "flag outside", text: say("admin.perf.outside") }) : el("span", { class: "flag inside", text: say("admin.perf.inside") });
 }
 
 export async function renderPerformance() {
@@ -35,7 +35,7 @@ export async function renderPerformance() {
   const data = await api("GET", `/api/admin/reports/performance?${params}`);
   const since = el("input", { id: "perf-since", type: "date", value: period.since });
   const until = el("input", { id: "perf-until", type: "date", value: period.until });
-  const form = el("form", { class: "bo-form", id: "perf-form" }, field(say("perf.from"), since), field(say("perf.to"), until), el("button", { class: "btn", type: "submit", text: say("perf.show") }));
+  const form = el("form", { class: "bo-form", id: "perf-form" }, field(say("admin.perf.from"), since), field(say("admin.perf.to"), until), el("button", { class: "btn", type: "submit", text: say("admin.perf.show") }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     period.since = since.value;
@@ -43,14 +43,14 @@ export async function renderPerformance() {
     renderPerformance();
   });
   const columns = /** @type {[string, string][]} */ ([
-    [say("col.bet"), ""],
-    [say("col.rounds"), "num"],
-    [say("col.staked"), "num"],
-    [say("col.returned"), "num"],
-    [say("col.rtp"), "num"],
-    [say("col.interval"), "num"],
-    [say("col.theory"), "num"],
-    [say("col.check"), ""],
+    [say("admin.col.bet"), ""],
+    [say("admin.col.rounds"), "num"],
+    [say("admin.col.staked"), "num"],
+    [say("admin.col.returned"), "num"],
+    [say("admin.col.rtp"), "num"],
+    [say("admin.col.interval"), "num"],
+    [say("admin.col.theory"), "num"],
+    [say("admin.col.check"), ""],
   ]);
   /** @type {Map<string, any[]>} */
   const byGame = new Map();
@@ -69,11 +69,11 @@ export async function renderPerformance() {
           cls: row.outside ? "outside" : "",
           cells: [
             betName(row),
-            row.rounds.toLocaleString(),
+            formatNumber(row.rounds),
             formatMoney(row.staked),
             formatMoney(row.returned),
             rtp(row.rtp),
-            row.low === null ? say("none") : say("perf.range", { low: rtp(row.low), high: rtp(row.high) }),
+            row.low === null ? say("admin.word.none") : say("admin.perf.range", { low: rtp(row.low), high: rtp(row.high) }),
             rtp(row.theory),
             check(row),
           ],
@@ -82,7 +82,7 @@ export async function renderPerformance() {
     ),
   );
   const insured = data.rows.some((/** @type {any} */ row) => row.bet === "insurance" && row.theory !== null);
-  const notes = [el("p", { class: "note", text: say("perf.note") })];
-  if (insured) notes.push(el("p", { class: "note", id: "perf-insurance-note", text: say("perf.insurance-note") }));
-  mount(el("h1", { text: say("perf.title") }), form, ...notes, tables.length ? tables : el("p", { text: say("perf.none") }));
+  const notes = [el("p", { class: "note", text: say("admin.perf.note") })];
+  if (insured) notes.push(el("p", { class: "note", id: "perf-insurance-note", text: say("admin.perf.insurance-note") }));
+  mount(el("h1", { text: say("admin.perf.title") }), form, ...notes, tables.length ? tables : el("p", { text: say("admin.perf.none") }));
 }

@@ -2,7 +2,7 @@
 // ledger, its rounds and the administrative actions on it, with the audited changes.
 import { api } from "../../js/api.js";
 import { el, mount } from "../../js/dom.js";
-import { formatMoney, formatTime } from "../../js/names.js";
+import { formatMoney, formatNumber, formatTime } from "../../js/names.js";
 import { levelName, say } from "../text.js";
 import { dataTable, factsGrid, field, shortId, showDone, showFailure } from "../ui.js";
 import { auditTable } from "./audit.js";
@@ -11,70 +11,73 @@ import { roundsTable } from "./rounds.js";
 /** @type {any[] | null} */
 let levels = null;
 
+const LIMIT_KINDS = /** @type {Record<string, string>} */ ({ loss: "admin.protection.loss", stake: "admin.protection.stake" });
+const LIMIT_PERIODS = /** @type {Record<string, string>} */ ({ "24h": "admin.protection.24h", "7d": "admin.protection.7d", "30d": "admin.protection.30d" });
+
 /** @param {any} account */
 function stateLine(account) {
   const lock = account.lock;
   if (lock.locked) {
-    return el("p", { class: "state-line locked", id: "player-state", role: "status", text: say("player.locked", { when: formatTime(lock.locked_at), reason: lock.reason }) });
+    return el("p", { class: "state-line locked", id: "player-state", role: "status", text: say("admin.player.locked", { when: formatTime(lock.locked_at), reason: lock.reason }) });
   }
   const status = account.protection;
   const pause = status && (status.self_exclusion || status.time_out);
   if (pause) {
-    const kind = status.self_exclusion ? say("player.kind-exclusion") : say("player.kind-timeout");
-    return el("p", { class: "state-line warn", id: "player-state", role: "status", text: say("player.on-break", { until: formatTime(pause.until), kind }) });
+    const kind = status.self_exclusion ? say("admin.player.kind-exclusion") : say("admin.player.kind-timeout");
+    return el("p", { class: "state-line warn", id: "player-state", role: "status", text: say("admin.player.on-break", { until: formatTime(pause.until), kind }) });
   }
-  return el("p", { class: "state-line active", id: "player-state", role: "status", text: say("player.active") });
+  return el("p", { class: "state-line active", id: "player-state", role: "status", text: say("admin.player.active") });
 }
 
 /** @param {any} status 13b's protection status */
 function protectionPanel(status) {
-  if (!status) return el("section", { class: "bo-panel" }, el("h2", { text: say("protection.title") }), el("p", { text: say("protection.unavailable") }));
+  if (!status) return el("section", { class: "bo-panel" }, el("h2", { text: say("admin.protection.title") }), el("p", { text: say("admin.protection.unavailable") }));
   const set = (status.limits || []).filter((/** @type {any} */ l) => l.amount !== null || l.pending);
   const columns = /** @type {[string, string][]} */ ([
-    [say("col.limit"), ""],
-    [say("col.amount"), "num"],
-    [say("col.used"), "num"],
-    [say("col.left"), "num"],
-    [say("col.pending"), ""],
+    [say("admin.col.limit"), ""],
+    [say("admin.col.amount"), "num"],
+    [say("admin.col.used"), "num"],
+    [say("admin.col.left"), "num"],
+    [say("admin.col.pending"), ""],
   ]);
   const rows = set.map((/** @type {any} */ l) => ({
     cells: [
-      say("protection.limit-name", { kind: say(`protection.${l.kind}`), period: say(`protection.${l.period}`) }),
-      l.amount === null ? say("protection.no-limit") : formatMoney(l.amount),
-      l.used === null ? say("none") : formatMoney(l.used),
-      l.left === null ? say("none") : formatMoney(l.left),
-      !l.pending ? say("none") : l.pending.amount === null ? say("protection.pending-removal", { when: formatTime(l.pending.from) }) : say("protection.pending", { amount: formatMoney(l.pending.amount), when: formatTime(l.pending.from) }),
+      say("admin.protection.limit-name", { kind: say(LIMIT_KINDS[l.kind] || "admin.word.none"), period: say(LIMIT_PERIODS[l.period] || "admin.word.none") }),
+      l.amount === null ? say("admin.protection.no-limit") : formatMoney(l.amount),
+      l.used === null ? say("admin.word.none") : formatMoney(l.used),
+      l.left === null ? say("admin.word.none") : formatMoney(l.left),
+      !l.pending ? say("admin.word.none") : l.pending.amount === null ? say("admin.protection.pending-removal", { when: formatTime(l.pending.from) }) : say("admin.protection.pending", { amount: formatMoney(l.pending.amount), when: formatTime(l.pending.from) }),
     ],
   }));
   const lines = [];
-  if (status.self_exclusion) lines.push(el("p", { class: "state-line locked", text: say("protection.self-exclusion", { until: formatTime(status.self_exclusion.until), set_at: formatTime(status.self_exclusion.set_at) }) }));
-  if (status.time_out) lines.push(el("p", { class: "state-line warn", text: say("protection.time-out", { until: formatTime(status.time_out.until), set_at: formatTime(status.time_out.set_at) }) }));
-  if (!lines.length) lines.push(el("p", { text: say("protection.no-break") }));
+  if (status.self_exclusion) lines.push(el("p", { class: "state-line locked", text: say("admin.protection.self-exclusion", { until: formatTime(status.self_exclusion.until), set_at: formatTime(status.self_exclusion.set_at) }) }));
+  if (status.time_out) lines.push(el("p", { class: "state-line warn", text: say("admin.protection.time-out", { until: formatTime(status.time_out.until), set_at: formatTime(status.time_out.set_at) }) }));
+  if (!lines.length) lines.push(el("p", { text: say("admin.protection.no-break") }));
   const minutes = status.reality_check && status.reality_check.minutes;
   return el(
     "section",
     { class: "bo-panel", id: "player-protection" },
-    el("h2", { text: say("protection.title") }),
+    el("h2", { text: say("admin.protection.title") }),
     lines,
-    set.length ? dataTable(columns, rows, "player-limits") : el("p", { text: say("protection.none") }),
-    el("p", { text: minutes ? say("protection.reality", { minutes }) : say("protection.no-reality") }),
+    set.length ? dataTable(columns, rows, "player-limits") : el("p", { text: say("admin.protection.none") }),
+    el("p", { text: minutes ? say("admin.protection.reality", { minutes }) : say("admin.protection.no-reality") }),
   );
 }
 
 /** @param {any} statement */
 function ledgerPanel(statement) {
   const columns = /** @type {[string, string][]} */ ([
-    [say("col.time"), ""],
-    [say("col.entry"), ""],
-    [say("col.round"), ""],
-    [say("col.amount-moved"), "num"],
-    [say("col.balance"), "num"],
+    [say("admin.col.time"), ""],
+    [say("admin.col.entry"), ""],
+    [say("admin.col.round"), ""],
+    [say("admin.col.amount-moved"), "num"],
+    [say("admin.col.balance"), "num"],
   ]);
   const rows = statement.entries.map((/** @type {any} */ e) => ({
     cells: [
       formatTime(e.created_at),
       e.label,
-      e.round_id ? el("a", { href: `#/round/${e.round_id}`, text: shortId(e.round_id) }) : say("none"),
+      e.round_id ? el("a", { href: `#/round/${e.round_id}`, text: shortId(e.round_id) }) : say("admin.word.none"),
       el("span", { class: e.amount > 0 ? "pos" : e.amount < 0 ? "neg" : "", text: formatMoney(e.amount) }),
       formatMoney(e.balance_after),
     ],
@@ -83,8 +86,8 @@ function ledgerPanel(statement) {
   return el(
     "section",
     { class: "bo-panel", id: "player-ledger" },
-    el("h2", { text: say("player.ledger") }),
-    el("p", { class: reconciles ? "chain ok" : "chain broken", text: reconciles ? say("player.ledger-reconciles", { amount: formatMoney(statement.balance) }) : say("player.ledger-broken", { sum: formatMoney(statement.ledger_sum), amount: formatMoney(statement.balance) }) }),
+    el("h2", { text: say("admin.player.ledger") }),
+    el("p", { class: reconciles ? "chain ok" : "chain broken", text: reconciles ? say("admin.player.ledger-reconciles", { amount: formatMoney(statement.balance) }) : say("admin.player.ledger-broken", { sum: formatMoney(statement.ledger_sum), amount: formatMoney(statement.balance) }) }),
     dataTable(columns, rows, "player-statement"),
   );
 }
@@ -128,54 +131,54 @@ export async function renderPlayer(playerId) {
     api("GET", `/api/admin/audit?target=${encodeURIComponent(playerId)}&limit=50`),
   ]);
   const redraw = () => renderPlayer(playerId);
-  const level = el("select", { id: "level-choice", name: "level" }, levels.map((/** @type {any} */ l) => el("option", { value: l.id, selected: l.id === account.vip_level, text: `${levelName(l.id, order)} (${say("player.limits-range", { min: formatMoney(l.min_bet), max: formatMoney(l.max_bet) })})` })));
+  const level = el("select", { id: "level-choice", name: "level" }, levels.map((/** @type {any} */ l) => el("option", { value: l.id, selected: l.id === account.vip_level, text: `${levelName(l.id, order)} (${say("admin.player.limits-range", { min: formatMoney(l.min_bet), max: formatMoney(l.max_bet) })})` })));
   const levelWhy = el("input", { id: "level-reason", name: "reason", maxlength: "500", required: true });
   const lockWhy = el("textarea", { id: "lock-reason", name: "reason", maxlength: "500", required: true });
   const locked = account.lock.locked;
   mount(
-    el("h1", { id: "player-title", text: say("player.title", { name: account.username || account.name }) }),
+    el("h1", { id: "player-title", text: say("admin.player.title", { name: account.username || account.name }) }),
     stateLine(account),
-    account.open_round_id ? el("p", { class: "state-line warn" }, say("player.open-round"), " ", el("a", { href: `#/round/${account.open_round_id}`, id: "player-open-round", text: say("player.open-round-link") })) : null,
+    account.open_round_id ? el("p", { class: "state-line warn" }, say("admin.player.open-round"), " ", el("a", { href: `#/round/${account.open_round_id}`, id: "player-open-round", text: say("admin.player.open-round-link") })) : null,
     factsGrid(
       [
-        [say("player.balance"), formatMoney(account.balance)],
-        [say("player.held"), formatMoney(account.held)],
-        [say("player.level"), levelName(account.vip_level, order)],
-        [say("player.limits"), say("player.limits-range", { min: formatMoney(account.limits.min_bet), max: formatMoney(account.limits.max_bet) })],
-        [say("player.login"), account.username || say("player.guest")],
-        [say("player.joined"), formatTime(account.created_at)],
-        [say("player.rounds"), String(account.rounds_settled)],
-        [say("player.staked"), formatMoney(account.staked)],
-        [say("player.returned"), formatMoney(account.returned)],
-        [say("player.id"), el("span", { class: "hash", text: account.id })],
+        [say("admin.player.balance"), formatMoney(account.balance)],
+        [say("admin.player.held"), formatMoney(account.held)],
+        [say("admin.player.level"), levelName(account.vip_level, order)],
+        [say("admin.player.limits"), say("admin.player.limits-range", { min: formatMoney(account.limits.min_bet), max: formatMoney(account.limits.max_bet) })],
+        [say("admin.player.login"), account.username || say("admin.player.guest")],
+        [say("admin.player.joined"), formatTime(account.created_at)],
+        [say("admin.player.rounds"), formatNumber(account.rounds_settled)],
+        [say("admin.player.staked"), formatMoney(account.staked)],
+        [say("admin.player.returned"), formatMoney(account.returned)],
+        [say("admin.player.id"), el("span", { class: "hash", text: account.id })],
       ],
       "player-facts",
     ),
     el(
       "div",
       { class: "sections" },
-      changeForm("level-form", say("player.change-level"), [field(say("player.new-level"), level), field(say("player.why"), levelWhy, "wide")], say("player.apply-level"), "", async () => {
+      changeForm("level-form", say("admin.player.change-level"), [field(say("admin.player.new-level"), level), field(say("admin.player.why"), levelWhy, "wide")], say("admin.player.apply-level"), "", async () => {
         const done = await api("POST", `${path}/vip-level`, { level: level.value, reason: levelWhy.value });
         await redraw();
-        return say("player.level-changed", { level: levelName(done.vip_level, order) });
+        return say("admin.player.level-changed", { level: levelName(done.vip_level, order) });
       }),
       changeForm(
         "lock-form",
-        locked ? say("player.unlock") : say("player.lock"),
-        [field(say("player.why"), lockWhy, "wide")],
-        locked ? say("player.unlock-button") : say("player.lock-button"),
+        locked ? say("admin.player.unlock") : say("admin.player.lock"),
+        [field(say("admin.player.why"), lockWhy, "wide")],
+        locked ? say("admin.player.unlock-button") : say("admin.player.lock-button"),
         locked ? "" : "danger",
         async () => {
           await api("POST", `${path}/${locked ? "unlock" : "lock"}`, { reason: lockWhy.value });
           await redraw();
-          return locked ? say("player.unlocked-done") : say("player.locked-done");
+          return locked ? say("admin.player.unlocked-done") : say("admin.player.locked-done");
         },
-        say("player.lock-note"),
+        say("admin.player.lock-note"),
       ),
     ),
     protectionPanel(account.protection),
     ledgerPanel(statement),
-    el("section", { class: "bo-panel" }, el("h2", { text: say("player.rounds-title") }), rounds.rounds.length ? roundsTable(rounds.rounds, "player-rounds") : el("p", { text: say("rounds.none") })),
-    el("section", { class: "bo-panel" }, el("h2", { text: say("player.audit") }), audit.entries.length ? auditTable(audit.entries) : el("p", { text: say("audit.empty") })),
+    el("section", { class: "bo-panel" }, el("h2", { text: say("admin.player.rounds-title") }), rounds.rounds.length ? roundsTable(rounds.rounds, "player-rounds") : el("p", { text: say("admin.rounds.none") })),
+    el("section", { class: "bo-panel" }, el("h2", { text: say("admin.player.audit") }), audit.entries.length ? auditTable(audit.entries) : el("p", { text: say("admin.audit.empty") })),
   );
 }

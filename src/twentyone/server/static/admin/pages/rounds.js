@@ -17,13 +17,13 @@ let games = null;
  */
 export function roundsTable(found, id) {
   const columns = /** @type {[string, string][]} */ ([
-    [say("col.started"), ""],
-    [say("col.round"), ""],
-    [say("col.player"), ""],
-    [say("col.game"), ""],
-    [say("col.status"), ""],
-    [say("col.staked"), "num"],
-    [say("col.returned"), "num"],
+    [say("admin.col.started"), ""],
+    [say("admin.col.round"), ""],
+    [say("admin.col.player"), ""],
+    [say("admin.col.game"), ""],
+    [say("admin.col.status"), ""],
+    [say("admin.col.staked"), "num"],
+    [say("admin.col.returned"), "num"],
   ]);
   const rows = found.map((r) => ({
     cells: [
@@ -57,21 +57,21 @@ export async function renderRounds(offset = 0) {
   const inputs = {
     round_id: el("input", { id: "round-id", name: "round_id", value: filters.round_id, maxlength: "40", autocomplete: "off", pattern: "[0-9a-fA-F\\s\\-]*" }),
     player: el("input", { id: "round-player", name: "player", value: filters.player, maxlength: "100", autocomplete: "off" }),
-    variant: el("select", { id: "round-game", name: "variant" }, el("option", { value: "", text: say("rounds.any") }), games.map((g) => el("option", { value: g, text: variantName(g), selected: g === filters.variant }))),
-    status: el("select", { id: "round-status", name: "status" }, el("option", { value: "", text: say("rounds.any") }), ["open", "settled", "void"].map((s) => el("option", { value: s, text: roundStatusName(s), selected: s === filters.status }))),
+    variant: el("select", { id: "round-game", name: "variant" }, el("option", { value: "", text: say("admin.rounds.any") }), games.map((g) => el("option", { value: g, text: variantName(g), selected: g === filters.variant }))),
+    status: el("select", { id: "round-status", name: "status" }, el("option", { value: "", text: say("admin.rounds.any") }), ["open", "settled", "void"].map((s) => el("option", { value: s, text: roundStatusName(s), selected: s === filters.status }))),
     since: el("input", { id: "round-since", name: "since", type: "datetime-local", value: filters.since }),
     until: el("input", { id: "round-until", name: "until", type: "datetime-local", value: filters.until }),
   };
   const form = el(
     "form",
     { class: "bo-form", id: "round-search" },
-    field(say("rounds.id"), inputs.round_id),
-    field(say("rounds.player"), inputs.player),
-    field(say("rounds.game"), inputs.variant),
-    field(say("rounds.status"), inputs.status),
-    field(`${say("rounds.from")} (UTC)`, inputs.since),
-    field(`${say("rounds.to")} (UTC)`, inputs.until),
-    el("button", { class: "btn", type: "submit", id: "round-find", text: say("rounds.find") }),
+    field(say("admin.rounds.id"), inputs.round_id),
+    field(say("admin.rounds.player"), inputs.player),
+    field(say("admin.rounds.game"), inputs.variant),
+    field(say("admin.rounds.status"), inputs.status),
+    field(`${say("admin.rounds.from")} (UTC)`, inputs.since),
+    field(`${say("admin.rounds.to")} (UTC)`, inputs.until),
+    el("button", { class: "btn", type: "submit", id: "round-find", text: say("admin.rounds.find") }),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -79,10 +79,10 @@ export async function renderRounds(offset = 0) {
     renderRounds(0);
   });
   mount(
-    el("h1", { text: say("rounds.title") }),
+    el("h1", { text: say("admin.rounds.title") }),
     form,
-    el("p", { class: "note", id: "round-count", text: say("rounds.count", { count: page.total }) }),
-    page.rounds.length ? roundsTable(page.rounds, "round-results") : el("p", { text: say("rounds.none") }),
+    el("p", { class: "note", id: "round-count", text: say("admin.rounds.count", { count: page.total }) }),
+    page.rounds.length ? roundsTable(page.rounds, "round-results") : el("p", { text: say("admin.rounds.none") }),
     pager(page, (o) => renderRounds(o)),
   );
 }

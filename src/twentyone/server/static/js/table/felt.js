@@ -374,7 +374,13 @@ export function showActiveHand() {
     const last = feet.reduce((a, b) => (b.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? b : a), active);
     const row = document.querySelector(".hand[data-hand='0'] .hand-foot") || active;
     const first = pinned ? document.querySelector(".hand[data-hand='0']") || row : dealer;
-    choices = [[first, last], [first, row], [active, row], [active]];
+    // and the circles under the spots with the amounts each bet was paid (their badges hang
+    // below them), the spots' names too where the band holds them: part of the result, never
+    // left under the dock
+    const shown = (/** @type {string} */ selector) => [...document.querySelectorAll(selector)].filter((n) => n.getClientRects().length);
+    const paid = shown(".spot .circles, .spot .circles .stake");
+    const named = [...paid, ...shown(".spot .spot-name")];
+    choices = [[first, last, ...named], [first, last, ...paid], [first, row, ...paid], [first, last], [first, row], [active, row], [active]];
   } else {
     choices = [[dealer, active], [active]];
   }

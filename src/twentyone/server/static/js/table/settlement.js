@@ -44,7 +44,7 @@ export function signed(amount) {
 }
 
 /**
- * The side bets that won, best first: {label, amount won, prominent}.
+ * The side bets that won, best first: {label, its side bet and outcome, amount won, prominent}.
  * @param {any} round
  */
 export function sideWins(round) {
@@ -52,6 +52,8 @@ export function sideWins(round) {
     .filter((/** @type {any} */ l) => l.kind === "side" && l.returned > l.stake)
     .map((/** @type {any} */ l) => ({
       text: `${sideBetName(l.name)} · ${sideOutcomeName(l.name, l.outcome)}`,
+      bet: sideBetName(l.name),
+      outcome: sideOutcomeName(l.name, l.outcome),
       won: l.returned - l.stake,
       big: l.returned - l.stake >= BIG_WIN * l.stake,
     }))

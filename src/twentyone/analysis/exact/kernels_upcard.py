@@ -815,28 +815,23 @@ def hand_space_rows(
         layer = _decoded(layer_keys)
     keys = keys[:n].copy()
     comps = _decoded(keys)
-    # Each hand's row by key, then each hand plus one card.
-    size = 64
-    while size < 2 * n:
-        size *= 2
-    table = np.full(size, -1, dtype=np.int64)
-    slots = np.zeros(size, dtype=np.int64)
-    mask = size - 1
-    for i in range(n):
-        at = _slot(keys[i], mask)
-        while table[at] >= 0:
-            at = (at + 1) & mask
-        table[at] = keys[i]
-        slots[at] = i
+    # Each hand plus one card: a hand of the next layer or none (a layer holds every hand of
+    # its card count). A layer's keys ascend, and so do they with one card's weight added:
+    # each card's matches are one merge of the layer with the next.
     plus = np.full((n, 10), -1, dtype=np.int64)
-    for i in range(n):
+    for layer in range(len(starts) - 2):
+        below = starts[layer + 1]
+        end = starts[layer + 2]
         for c in range(10):
-            key = keys[i] + weights[c]
-            at = _slot(key, mask)
-            while table[at] >= 0 and table[at] != key:
-                at = (at + 1) & mask
-            if table[at] == key:
-                plus[i, c] = slots[at]
+            j = below
+            for i in range(starts[layer], below):
+                key = keys[i] + weights[c]
+                while j < end and keys[j] < key:
+                    j += 1
+                if j == end:
+                    break
+                if keys[j] == key:
+                    plus[i, c] = j
     order = _key_order(keys)
     # Per hand: cards, best total (as ``space.totals``), and whether it stops.
     ncards = np.zeros(n, dtype=np.int64)

@@ -124,7 +124,19 @@ _exact_jit = decorator(fastmath=False)
 @_jit
 def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
     """The dealer trie of :class:`~twentyone.analysis.exact.dealer.DealerEvaluator`, summed
-    for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]``.
+    for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]`` (see
+    :func:`trie_sums`; the removals come sorted by key)."""
+    rows = np.arange(removed.shape[0])
+    trie_sums(removed, rows, trie, out, rows)
+
+
+@_jit
+def trie_sums(
+    removed: IntArray, rows: IntArray, trie: FlatTrie, out: FloatArray, out_rows: IntArray
+) -> None:
+    """:func:`dealer_sums` of the removals ``removed[rows[i]]`` in turn (sorted by key), the
+    chance of outcome ``o`` after the ``i``-th written to ``out[out_rows[i], o]`` (the caller's
+    rows read and written in place: no copy of either).
 
     ``trie`` is ``(child_k, k_off, first, f_off, ratio, size_ratio, group_at, group_size,
     runs, run_outcome, weight)``. The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that
@@ -188,17 +200,18 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
     p_max = ratio.shape[1]
     row_of = np.full(size_ratio.shape[0] * p_max, -1, dtype=np.int64)
     coefficients = np.empty((16, children))
-    rows = 0
-    for i in range(removed.shape[0]):
+    made = 0
+    for i in range(len(rows)):
+        row = rows[i]
         changed = levels - 1
         if i:
             changed = -1
             for r in range(levels - 1, -1, -1):
-                if removed[i, r] != removed[i - 1, r]:
+                if removed[row, r] != removed[rows[i - 1], r]:
                     changed = r
                     break
         for d in range(changed, 0, -1):
-            factor = ratio[d, removed[i, d]]
+            factor = ratio[d, removed[row, d]]
             below = k_off[d]
             end = k_off[d + 1]
             # Every node has a child (a trie's nodes lead to multisets), so each parent's sum
@@ -216,27 +229,27 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
             values[at] = s
         size = 0
         for r in range(levels):
-            size += removed[i, r]
-        aces = removed[i, 0]
-        row = row_of[size * p_max + aces]
-        if row < 0:
-            if rows == coefficients.shape[0]:
-                more = np.empty((2 * rows, children))
-                more[:rows] = coefficients[:rows]
+            size += removed[row, r]
+        aces = removed[row, 0]
+        at = row_of[size * p_max + aces]
+        if at < 0:
+            if made == coefficients.shape[0]:
+                more = np.empty((2 * made, children))
+                more[:made] = coefficients[:made]
                 coefficients = more
             factor = ratio[0, aces]
             sized = size_ratio[size]
             for c in range(children):
-                coefficients[rows, c] = sized[child_size[c]] * factor[child_k[c]]
-            row = rows
-            row_of[size * p_max + aces] = row
-            rows += 1
-        coefficient = coefficients[row]
+                coefficients[made, c] = sized[child_size[c]] * factor[child_k[c]]
+            at = made
+            row_of[size * p_max + aces] = at
+            made += 1
+        coefficient = coefficients[at]
         for o in range(len(run_outcome)):
             s = 0.0
             for c in range(outcome_at[o], outcome_at[o + 1]):
                 s += coefficient[c] * values[c]
-            out[i, run_outcome[o]] = s
+            out[out_rows[i], run_outcome[o]] = s
 
 
 @_exact_jit
@@ -325,6 +338,7 @@ __all__ = [
     "empty_trie",
     "fill_hits",
     "hit_or_stand",
+    "trie_sums",
     "warm",
     "writable",
 ]

@@ -28,9 +28,9 @@ from twentyone.analysis.exact.kernels import (
     FlatTrie,
     FloatArray,
     IntArray,
-    dealer_sums,
     decorator,
     empty_trie,
+    trie_sums,
 )
 
 BoolArray = npt.NDArray[np.bool_]
@@ -125,19 +125,22 @@ def _add_vectors(
     n = len(picked)
     if n == 0:
         return
-    order = np.arange(n) if presorted else _key_order(keys)
-    ordered = np.empty((n, 10), dtype=np.int64)
+    rows = picked
+    out_rows = where
+    if not presorted:
+        order = _key_order(keys)
+        rows = picked[order]
+        out_rows = where[order]
+    # The rows are summed in place (the trie writes the outcomes it has multisets for).
     for k in range(n):
-        ordered[k] = source[picked[order[k]]]
-    sums = np.zeros((n, _N_OUTCOMES))
+        vectors[out_rows[k]] = 0.0
     if len(trie[-1]):
-        dealer_sums(ordered, trie, sums)
+        trie_sums(source, rows, trie, vectors, out_rows)
     for k in range(n):
-        row = vectors[where[order[k]]]
+        row = vectors[out_rows[k]]
         s = 0.0
         for o in range(_N_OUTCOMES):
-            row[o] = sums[k, o]
-            s += sums[k, o]
+            s += row[o]
         row[_BUST] = 1.0 - s
 
 

@@ -822,12 +822,12 @@ def hand_space_rows(
     # its card count). A layer's keys ascend, and so do they with one card's weight added:
     # each card's matches are one merge of the layer with the next.
     plus = np.full((n, 10), -1, dtype=np.int64)
-    for layer in range(len(starts) - 2):
-        below = starts[layer + 1]
-        end = starts[layer + 2]
+    for depth in range(len(starts) - 2):
+        below = starts[depth + 1]
+        end = starts[depth + 2]
         for c in range(10):
             j = below
-            for i in range(starts[layer], below):
+            for i in range(starts[depth], below):
                 key = keys[i] + weights[c]
                 while j < end and keys[j] < key:
                     j += 1

@@ -60,6 +60,45 @@ def test_compiled_dealer_trie_equals_the_numpy_sums(
     np.testing.assert_allclose(got.sum(axis=1), 1.0)
 
 
+@pytest.mark.parametrize("decks", [1, 6])
+def test_compiled_root_rows_per_size_and_aces_give_each_removal_the_numpy_sums(
+    monkeypatch: pytest.MonkeyPatch, decks: int
+) -> None:
+    """The compiled trie's root reads each removal's coefficients from one row per pair of
+    removal size and aces, worked out the first time a removal has that pair. Removals that
+    share pairs, that differ only in their aces, and more pairs than the first table's 16 rows
+    get the sums of the NumPy code, which sums every removal's root on its own."""
+    monkeypatch.setenv(ENV, "1")
+    eye = np.eye(10, dtype=np.int64)
+    small = [np.zeros(10, dtype=np.int64)]
+    for a in range(10):
+        for b in range(a, 10):
+            small.append(eye[a] + eye[b])
+            small += [eye[a] + eye[b] + eye[c] for c in range(b, 10)]
+    # Each of them with one to three aces more too: removals that differ only in their aces.
+    small += [hand + k * eye[0] for hand in small for k in (1, 2, 3)]
+    rng = np.random.default_rng(decks)
+    for up in (0, 5, 9):
+        shoe = list(full_shoe(decks))
+        shoe[up] -= 1
+        evaluator = DealerEvaluator(tuple(shoe), up, hits_soft_17=False)
+        larger = np.minimum(rng.integers(0, 4, size=(400, 10)), np.array(shoe))
+        removed = np.concatenate((np.array(small), larger))
+        removed = removed[np.all(removed <= np.array(shoe), axis=1)]
+        _, first = np.unique(removed @ _SUFFIX_WEIGHTS, return_index=True)
+        distinct = removed[first]
+        pairs = {(int(r.sum()), int(r[0])) for r in distinct}
+        assert len(pairs) > 16
+        same_but_aces = distinct[1:, 1:] == distinct[:-1, 1:]
+        assert np.count_nonzero(np.all(same_but_aces, axis=1)) > 200
+        expected = evaluator.sums_numpy(distinct)
+        got = evaluator.probabilities(distinct, distinct=True)
+        np.testing.assert_allclose(
+            got[:, : Outcome.BUST], expected[:, : Outcome.BUST], rtol=0, atol=1e-15
+        )
+        np.testing.assert_allclose(got[:, Outcome.BLACKJACK], expected[:, Outcome.BLACKJACK])
+
+
 def test_compiled_hit_or_stand_pass_equals_the_layer_by_layer_numpy_pass(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

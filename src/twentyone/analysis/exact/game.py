@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from twentyone.analysis.exact.actions import ACTION_ORDER, Action, Policy
-from twentyone.analysis.exact.player import _EPS, ZERO, UpcardSolver, Value, can_double
+from twentyone.analysis.exact.dealer import FloatArray
+from twentyone.analysis.exact.player import _EPS, UpcardSolver, Value, can_double
 from twentyone.analysis.exact.shoe import ACE, TEN, Composition, full_shoe, is_natural, size
 from twentyone.analysis.exact.space import IntArray
 from twentyone.analysis.exact.split import (
@@ -222,60 +223,97 @@ def deal_values(solver: UpcardSolver, policy: Policy, splits: SplitSolver) -> li
     return out
 
 
+_FIRST, _SECOND = (np.asarray(x, dtype=np.int64) for x in np.triu_indices(10))
+"""The two cards ``a <= b`` of every two-card hand, in :func:`_two_card_deals`'s order."""
+_DEAL_KEYS = 64**_FIRST + 64**_SECOND
+"""Their :func:`~.space.keys`."""
+_DEAL_HANDS: tuple[Composition, ...] = tuple(
+    tuple(int(a == r) + int(b == r) for r in range(10))
+    for a, b in zip(_FIRST.tolist(), _SECOND.tolist(), strict=True)
+)
+_STAND, _HIT, _DOUBLE, _SPLIT, _SURRENDER = range(5)
+_ACTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+"""The actions by code, in ``ACTION_ORDER``."""
+
+
 def _optimal_deal_values(solver: UpcardSolver, splits: SplitSolver) -> list[DealValue]:
-    """:func:`deal_values` for :class:`OptimalPolicy`: the same choices and sums, each hand's
-    action values read from the solver's arrays at once instead of one call per action."""
+    """:func:`deal_values` for :class:`OptimalPolicy`: the same choices and sums for every
+    two-card hand at once (each one's action values read from the solver's arrays, the legal
+    actions tried in ``ACTION_ORDER``, a later one taken only when worth more by ``_EPS``)."""
     rules = solver.rules
-    shoe = solver.shoe
+    shoe = solver._shoe_arr
+    n = solver.cards
+    pairs = _FIRST == _SECOND
+    dealt = (shoe[_FIRST] > 0) & (shoe[_SECOND] - pairs > 0)
+    first, second, pairs = _FIRST[dealt], _SECOND[dealt], pairs[dealt]
+    prob = shoe[first] * (shoe[second] - pairs) / (n * (n - 1)) * np.where(pairs, 1, 2)
+    other = {ACE: TEN, TEN: ACE}.get(solver.up)
+    p_bj = np.zeros(len(first))
+    if other is not None:
+        held = (first == other).astype(np.int64) + (second == other)
+        p_bj = (shoe[other] - held) / (n - 2)
+    rows = solver.space.find(_DEAL_KEYS[dealt])
+    hands = [h for h, ok in zip(_DEAL_HANDS, dealt.tolist(), strict=True) if ok]
+    doubles = np.array([can_double(rules, h) for h in hands], dtype=np.bool_)
+    alive = 1.0 - p_bj if solver.peek else np.ones(len(first))
     late = rules.surrender is Surrender.LATE
-    splits_allowed = rules.max_split_hands >= 2
-    by_rank = rules.split_by is SplitBy.RANK
-    stand_ev, stand_st = solver._stand_ev, solver._stand_st
-    hit_ev, hit_st = solver._hit_ev, solver._hit_st
-    double_ev, double_st = solver._double_ev, solver._double_st
-    out: list[DealValue] = []
-    for a, b, hand, prob, p_bj in _two_card_deals(solver):
-        if a == ACE and b == TEN:
-            pays = float(rules.blackjack_pays)
-            out.append(DealValue(hand, prob, (1.0 - p_bj) * pays, 1.0, None))
-            continue
-        i = solver.row(hand)
-        # The legal actions in ACTION_ORDER (stand, hit, double, split, surrender) with
-        # their values (the split's asked for when it is legal, as ``choose`` does).
-        before: list[tuple[Action, Value | None]] = [
-            (Action.STAND, (float(stand_ev[i]), float(stand_st[i]))),
-            (Action.HIT, (float(hit_ev[i]), float(hit_st[i]))),
-        ]
-        if can_double(rules, hand):
-            before.append((Action.DOUBLE, (float(double_ev[i]), float(double_st[i]))))
-        after: list[tuple[Action, Value | None]] = []
-        if late:
-            after.append((Action.SURRENDER, solver.surrender(hand)))
-        same = 1.0
-        if a == b == TEN and by_rank:
-            same = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
-        ev = stake = 0.0
-        first: Action | None = None
-        pair = splits_allowed and a == b
-        for with_split, weight in ((pair, same), (False, 1.0 - same)):
-            if weight <= 0.0:
+    split_ev = np.zeros(len(first))
+    split_st = np.zeros(len(first))
+    same = np.ones(len(first))
+    if rules.split_by is SplitBy.RANK and shoe[TEN] >= 2:
+        # Two ten-count cards are a pair by rank only if of one rank (one in four).
+        same[pairs & (first == TEN)] = (shoe[TEN] / 4 - 1) / (shoe[TEN] - 1)
+    if rules.max_split_hands >= 2:
+        for i in np.flatnonzero(pairs & (same > 0.0)).tolist():
+            split_ev[i], split_st[i] = splits.value(int(first[i]))
+    else:
+        pairs = np.zeros(len(first), dtype=np.bool_)
+    choices = [
+        (_HIT, solver._hit_ev[rows], solver._hit_st[rows], None),
+        (_DOUBLE, solver._double_ev[rows], solver._double_st[rows], doubles),
+        (_SPLIT, split_ev, split_st, pairs),
+        (_SURRENDER, -0.5 * alive, alive, np.full(len(first), late)),
+    ]
+
+    def best(with_split: bool) -> tuple[FloatArray, FloatArray, IntArray]:
+        ev, st = solver._stand_ev[rows], solver._stand_st[rows]
+        code = np.full(len(first), _STAND)
+        for action, a_ev, a_st, legal in choices:
+            if action == _SPLIT and not with_split:
                 continue
-            middle: list[tuple[Action, Value | None]] = [(Action.SPLIT, None)] if with_split else []
-            best: Action | None = None
-            best_ev = 0.0
-            value: Value = ZERO
-            for action, known in before + middle + after:
-                v = splits.value(b) if known is None else known
-                if best is None or v[0] > best_ev + _EPS:
-                    best, best_ev, value = action, v[0], v
-            first = first or best
-            ev += weight * value[0]
-            stake += weight * value[1]
-        if solver.peek:
-            ev -= p_bj
-            stake += p_bj
-        out.append(DealValue(hand, prob, ev, stake, first))
-    return out
+            take = a_ev > ev + _EPS
+            if legal is not None:
+                take &= legal
+            ev, st = np.where(take, a_ev, ev), np.where(take, a_st, st)
+            code = np.where(take, action, code)
+        return ev, st, code
+
+    ev_with, st_with, code_with = best(True)
+    ev_without, st_without, code_without = best(False)
+    ev = np.where(same > 0.0, same * ev_with, 0.0)
+    stake = np.where(same > 0.0, same * st_with, 0.0)
+    rest = 1.0 - same
+    ev = np.where(rest > 0.0, ev + rest * ev_without, ev)
+    stake = np.where(rest > 0.0, stake + rest * st_without, stake)
+    code = np.where(same > 0.0, code_with, code_without)
+    if solver.peek:
+        ev -= p_bj
+        stake += p_bj
+    natural = (first == ACE) & (second == TEN)
+    ev = np.where(natural, (1.0 - p_bj) * float(rules.blackjack_pays), ev)
+    stake = np.where(natural, 1.0, stake)
+    return [
+        DealValue(hand, p, e, st, None if bj else _ACTIONS[c])
+        for hand, p, e, st, c, bj in zip(
+            hands,
+            prob.tolist(),
+            ev.tolist(),
+            stake.tolist(),
+            code.tolist(),
+            natural.tolist(),
+            strict=True,
+        )
+    ]
 
 
 def _action_value(solver: UpcardSolver, policy: Policy, hand: Composition, action: Action) -> Value:

@@ -124,7 +124,19 @@ _exact_jit = decorator(fastmath=False)
 @_jit
 def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
     """The dealer trie of :class:`~twentyone.analysis.exact.dealer.DealerEvaluator`, summed
-    for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]``.
+    for each removal: ``out[i, o]`` = the chance of outcome ``o`` after ``removed[i]`` (see
+    :func:`trie_sums`; the removals come sorted by key)."""
+    rows = np.arange(removed.shape[0])
+    trie_sums(removed, rows, trie, out, rows)
+
+
+@_jit
+def trie_sums(
+    removed: IntArray, rows: IntArray, trie: FlatTrie, out: FloatArray, out_rows: IntArray
+) -> None:
+    """:func:`dealer_sums` of the removals ``removed[rows[i]]`` in turn (sorted by key), the
+    chance of outcome ``o`` after the ``i``-th written to ``out[out_rows[i], o]`` (the caller's
+    rows read and written in place: no copy of either).
 
     ``trie`` is ``(child_k, k_off, first, f_off, ratio, size_ratio, group_at, group_size,
     runs, run_outcome, weight)``. The trie's level ``d`` (``0 <= d <= 10``) holds the nodes that
@@ -134,12 +146,16 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
     ``first[f_off[d] + j] .. first[f_off[d] + j + 1]`` of level ``d + 1``; ``ratio[d, p, k]`` is
     rank ``d``'s factor. A node's sum depends on the removal's ranks ``d .. 9`` only: the
     removals come sorted with rank 9 most significant, and level ``d`` is summed again only
-    when one of those ranks differs from the removal before. The root sums, per group ``g``, its
-    children ``group_at[g] .. group_at[g + 1]`` (level 1) with their aces' factor ``ratio[0, p,
-    child_k[c]]``, then takes the group's size factor ``size_ratio[s, group_size[g]]`` once;
-    the groups ``runs[o] .. runs[o + 1]`` end in outcome ``run_outcome[o]``. (The factors are
-    looked up, not kept per child and removal size: a table that size would cost its pages on
-    every up card.)
+    when one of those ranks differs from the removal before. The root sums, per outcome, its
+    children (level 1: the nodes that fix the group and the aces; the groups ``runs[o] ..
+    runs[o + 1]`` end in outcome ``run_outcome[o]``, group ``g``'s children are ``group_at[g] ..
+    group_at[g + 1]``), each times its coefficient: its aces' factor ``ratio[0, p, child_k[c]]``
+    times its group's size factor ``size_ratio[s, group_size[g]]``. The coefficients depend on
+    the removal's aces ``p`` and size ``s`` only, so each ``(s, p)`` pair's row of them is worked
+    out once per call, the first time a removal has it (a few dozen pairs for thousands of
+    removals): the root is then one contiguous product per outcome, not a factor lookup per
+    child. (The factors are looked up, not kept per child and removal size: a table that size
+    would cost its pages on every up card.)
     """
     (
         child_k,
@@ -169,16 +185,33 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
         for j in range(below - here):
             for c in range(first[f_off[d] + j], first[f_off[d] + j + 1]):
                 parent[below + c] = here + j
-    for i in range(removed.shape[0]):
+    # The root's children: each one's group size, and each outcome's run of them (the groups
+    # come sorted by outcome, their children in their order).
+    children = k_off[1]
+    child_size = np.zeros(children, dtype=np.int64)
+    for g in range(len(group_size)):
+        for c in range(group_at[g], group_at[g + 1]):
+            child_size[c] = group_size[g]
+    outcome_at = np.zeros(len(run_outcome) + 1, dtype=np.int64)
+    for o in range(len(run_outcome) + 1):
+        outcome_at[o] = group_at[runs[o]]
+    # coefficients[row_of[s * p_max + p]]: the root's coefficients of removals of size s with
+    # p aces (-1: none yet).
+    p_max = ratio.shape[1]
+    row_of = np.full(size_ratio.shape[0] * p_max, -1, dtype=np.int64)
+    coefficients = np.empty((16, children))
+    made = 0
+    for i in range(len(rows)):
+        row = rows[i]
         changed = levels - 1
         if i:
             changed = -1
             for r in range(levels - 1, -1, -1):
-                if removed[i, r] != removed[i - 1, r]:
+                if removed[row, r] != removed[rows[i - 1], r]:
                     changed = r
                     break
         for d in range(changed, 0, -1):
-            factor = ratio[d, removed[i, d]]
+            factor = ratio[d, removed[row, d]]
             below = k_off[d]
             end = k_off[d + 1]
             # Every node has a child (a trie's nodes lead to multisets), so each parent's sum
@@ -196,17 +229,27 @@ def dealer_sums(removed: IntArray, trie: FlatTrie, out: FloatArray) -> None:
             values[at] = s
         size = 0
         for r in range(levels):
-            size += removed[i, r]
-        aces = ratio[0, removed[i, 0]]
-        sized = size_ratio[size]
+            size += removed[row, r]
+        aces = removed[row, 0]
+        at = row_of[size * p_max + aces]
+        if at < 0:
+            if made == coefficients.shape[0]:
+                more = np.empty((2 * made, children))
+                more[:made] = coefficients[:made]
+                coefficients = more
+            factor = ratio[0, aces]
+            sized = size_ratio[size]
+            for c in range(children):
+                coefficients[made, c] = sized[child_size[c]] * factor[child_k[c]]
+            at = made
+            row_of[size * p_max + aces] = at
+            made += 1
+        coefficient = coefficients[at]
         for o in range(len(run_outcome)):
             s = 0.0
-            for g in range(runs[o], runs[o + 1]):
-                t = 0.0
-                for c in range(group_at[g], group_at[g + 1]):
-                    t += aces[child_k[c]] * values[c]
-                s += sized[group_size[g]] * t
-            out[i, run_outcome[o]] = s
+            for c in range(outcome_at[o], outcome_at[o + 1]):
+                s += coefficient[c] * values[c]
+            out[out_rows[i], run_outcome[o]] = s
 
 
 @_exact_jit
@@ -295,6 +338,7 @@ __all__ = [
     "empty_trie",
     "fill_hits",
     "hit_or_stand",
+    "trie_sums",
     "warm",
     "writable",
 ]

@@ -28,9 +28,9 @@ from twentyone.analysis.exact.kernels import (
     FlatTrie,
     FloatArray,
     IntArray,
-    dealer_sums,
     decorator,
     empty_trie,
+    trie_sums,
 )
 
 BoolArray = npt.NDArray[np.bool_]
@@ -125,19 +125,22 @@ def _add_vectors(
     n = len(picked)
     if n == 0:
         return
-    order = np.arange(n) if presorted else _key_order(keys)
-    ordered = np.empty((n, 10), dtype=np.int64)
+    rows = picked
+    out_rows = where
+    if not presorted:
+        order = _key_order(keys)
+        rows = picked[order]
+        out_rows = where[order]
+    # The rows are summed in place (the trie writes the outcomes it has multisets for).
     for k in range(n):
-        ordered[k] = source[picked[order[k]]]
-    sums = np.zeros((n, _N_OUTCOMES))
+        vectors[out_rows[k]] = 0.0
     if len(trie[-1]):
-        dealer_sums(ordered, trie, sums)
+        trie_sums(source, rows, trie, vectors, out_rows)
     for k in range(n):
-        row = vectors[where[order[k]]]
+        row = vectors[out_rows[k]]
         s = 0.0
         for o in range(_N_OUTCOMES):
-            row[o] = sums[k, o]
-            s += sums[k, o]
+            s += row[o]
         row[_BUST] = 1.0 - s
 
 
@@ -815,28 +818,23 @@ def hand_space_rows(
         layer = _decoded(layer_keys)
     keys = keys[:n].copy()
     comps = _decoded(keys)
-    # Each hand's row by key, then each hand plus one card.
-    size = 64
-    while size < 2 * n:
-        size *= 2
-    table = np.full(size, -1, dtype=np.int64)
-    slots = np.zeros(size, dtype=np.int64)
-    mask = size - 1
-    for i in range(n):
-        at = _slot(keys[i], mask)
-        while table[at] >= 0:
-            at = (at + 1) & mask
-        table[at] = keys[i]
-        slots[at] = i
+    # Each hand plus one card: a hand of the next layer or none (a layer holds every hand of
+    # its card count). A layer's keys ascend, and so do they with one card's weight added:
+    # each card's matches are one merge of the layer with the next.
     plus = np.full((n, 10), -1, dtype=np.int64)
-    for i in range(n):
+    for depth in range(len(starts) - 2):
+        below = starts[depth + 1]
+        end = starts[depth + 2]
         for c in range(10):
-            key = keys[i] + weights[c]
-            at = _slot(key, mask)
-            while table[at] >= 0 and table[at] != key:
-                at = (at + 1) & mask
-            if table[at] == key:
-                plus[i, c] = slots[at]
+            j = below
+            for i in range(starts[depth], below):
+                key = keys[i] + weights[c]
+                while j < end and keys[j] < key:
+                    j += 1
+                if j == end:
+                    break
+                if keys[j] == key:
+                    plus[i, c] = j
     order = _key_order(keys)
     # Per hand: cards, best total (as ``space.totals``), and whether it stops.
     ncards = np.zeros(n, dtype=np.int64)

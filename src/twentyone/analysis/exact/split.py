@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import pairwise
 from math import comb
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 import numpy as np
 
@@ -229,7 +229,10 @@ class SplitSolver:
         by_hands: bool = False,
     ) -> None:
         self.solver = solver
-        self.policy = policy
+        self._policy = ref(policy)
+        """The policy, weakly: it holds this solver (``policy.splits``), and a cycle would keep
+        both and the up card's arrays (megabytes) until the garbage collector runs; freed when
+        the last user lets go, the next computation reuses their memory instead of fresh pages."""
         self.first_hand_play = first_hand_play or by_hands
         """CDP1 and CDP: a split hand plays what is best for a split hand of its pair with the
         other hands' pair cards out of the shoe, not the unsplit hand's play."""
@@ -250,6 +253,14 @@ class SplitSolver:
         self._ev_first: FloatArray = np.zeros(0)
         self.rows: SplitRows | None = None
         """The rows of the last :meth:`prepare`."""
+
+    @property
+    def policy(self) -> Policy:
+        """The policy whose plays the split hands follow (the one that made this solver)."""
+        policy = self._policy()
+        if policy is None:
+            raise ReferenceError("the policy of this split solver no longer exists")
+        return policy
 
     def resplits(self, pair: int) -> bool:
         """Whether a pair card drawn to a split hand of ``pair`` may be split again."""

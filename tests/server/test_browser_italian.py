@@ -27,8 +27,12 @@ with contextlib.suppress(ImportError):  # without it the browser fixture skips o
     from playwright.sync_api import Browser, Page, Route, expect
 
 
+_WORD = re.compile(r"(?<![0-9A-Za-zÀ-ÿ'])[A-Za-zÀ-ÿ']{3,}(?![0-9A-Za-zÀ-ÿ'])")
+"""Three letters or more, whole: not letters inside a code ("8ace83" of a round's id)."""
+
+
 def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ']{3,}", text)}
+    return {w.lower() for w in _WORD.findall(text)}
 
 
 ENGLISH, ITALIAN = table("en"), table("it")

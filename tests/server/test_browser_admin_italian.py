@@ -10,25 +10,14 @@ viewport, no number of cents, and axe-core finds nothing serious.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 
-import pytest
 from test_browser import LiveServer, browser, live  # noqa: F401 (fixtures)
 from test_browser_admin import PASSWORD, office  # noqa: F401 (fixtures)
-from test_browser_italian import _tab, check_italian, size  # noqa: F401 (fixtures)
+from test_browser_italian import _tab, check_italian, italian, size  # noqa: F401 (fixtures)
 from test_browser_pages import SIZES
 
 with contextlib.suppress(ImportError):  # without it the browser fixture skips or fails first
     from playwright.sync_api import Browser, Page, expect
-
-
-@pytest.fixture
-def italian(browser: Browser, size: str) -> Iterator[Page]:  # noqa: F811
-    """A new visitor whose browser speaks Italian, at the test's size."""
-    context, page, errors = _tab(browser, "it-IT", SIZES[size])
-    yield page
-    context.close()
-    assert errors == [], errors
 
 
 def login(tab: Page, office: LiveServer, hash_: str = "#/players") -> None:  # noqa: F811
@@ -40,7 +29,7 @@ def login(tab: Page, office: LiveServer, hash_: str = "#/players") -> None:  # n
 
 
 def test_every_back_office_page_in_italian(
-    italian: Page,
+    italian: Page,  # noqa: F811
     office: LiveServer,  # noqa: F811
     size: str,  # noqa: F811
 ) -> None:
@@ -130,7 +119,7 @@ def test_every_back_office_page_in_italian(
 
 
 def test_limits_and_exclusions_in_italian(
-    italian: Page,
+    italian: Page,  # noqa: F811
     office: LiveServer,  # noqa: F811
     size: str,  # noqa: F811
 ) -> None:
@@ -151,7 +140,7 @@ def test_limits_and_exclusions_in_italian(
 
 
 def test_a_round_is_replayed_and_voided_in_italian(
-    italian: Page,
+    italian: Page,  # noqa: F811
     office: LiveServer,  # noqa: F811
     size: str,  # noqa: F811
 ) -> None:

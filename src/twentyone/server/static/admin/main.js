@@ -4,7 +4,7 @@
 // bar), else the browser's own.
 import { ApiError, api } from "../js/api.js";
 import { clearMessage } from "../js/messages.js";
-import { currentLanguage, languageNames, loadNames, rememberLanguage, storedLanguage } from "../js/names.js";
+import { languageOptions, loadNames, rememberLanguage, storedLanguage } from "../js/names.js";
 import { renderAudit } from "./pages/audit.js";
 import { renderDaily } from "./pages/daily.js";
 import { renderLogin } from "./pages/login.js";
@@ -47,16 +47,7 @@ function drawChrome() {
     node.textContent = say(node.dataset.text || "");
   }
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
-  select.replaceChildren(
-    ...Object.entries(languageNames()).map(([code, name]) => {
-      const option = document.createElement("option");
-      option.value = code;
-      option.lang = code;
-      option.textContent = name;
-      option.selected = code === currentLanguage();
-      return option;
-    }),
-  );
+  select.replaceChildren(...languageOptions());
   if (admin) showAdmin(admin);
 }
 

@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { showError } from "./messages.js";
-import { currentLanguage, languageNames, loadNames, rememberLanguage, storedLanguage, t } from "./names.js";
+import { currentLanguage, languageOptions, loadNames, rememberLanguage, storedLanguage, t } from "./names.js";
 import { route } from "./router.js";
 import { setAccount } from "./session.js";
 import { app } from "./state.js";
@@ -26,16 +26,7 @@ export function drawChrome() {
   if (languageLabel) languageLabel.textContent = t("nav.language");
   const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("language"));
   if (select) {
-    select.replaceChildren(
-      ...Object.entries(languageNames()).map(([code, name]) => {
-        const option = document.createElement("option");
-        option.value = code;
-        option.lang = code;
-        option.textContent = name;
-        option.selected = code === currentLanguage();
-        return option;
-      }),
-    );
+    select.replaceChildren(...languageOptions());
     select.onchange = () => pickLanguage(select.value);
   }
   const loading = document.querySelector("#view > .loading");

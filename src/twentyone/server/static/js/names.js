@@ -63,9 +63,19 @@ export function currentLanguage() {
   return language;
 }
 
-/** The languages a player may pick, each named in itself: {"en": "English", "it": "Italiano"}. */
-export function languageNames() {
-  return { ...languages };
+/**
+ * The languages a player may pick as `<option>`s, each named in itself ("English", "Italiano"),
+ * the current one selected.
+ */
+export function languageOptions() {
+  return Object.entries(languages).map(([code, name]) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    option.selected = code === currentLanguage();
+    return option;
+  });
 }
 
 /** @param {string} key */

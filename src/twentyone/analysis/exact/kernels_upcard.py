@@ -537,20 +537,31 @@ def dealer_finals(up: int, hits_soft_17: bool) -> tuple[IntArray, FloatArray, In
 
 
 @_jit
-def dealer_trie(
-    counts: IntArray,
-    log_orderings: FloatArray,
-    outcome: IntArray,
-    shoe: IntArray,
-    logs: FloatArray,
-) -> FlatTrie:
-    """The flat trie of :meth:`~.dealer.DealerEvaluator._flat_trie` for one shoe, from the
-    dealer table (``log_orderings``: the log of each multiset's orderings; ``logs[i]``:
-    ``log(i)``): the same arrays, the last one the log of each multiset's weight (its chance
-    from the full shoe; the caller takes the exponential, as the NumPy code does)."""
-    total = 0
-    for r in range(10):
-        total += shoe[r]
+def dealer_trie_shape(
+    counts: IntArray, outcome: IntArray, shoe: IntArray
+) -> tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+]:
+    """The shape of the flat trie of :meth:`~.dealer.DealerEvaluator._flat_trie` from the
+    dealer table: which multisets the shoe can deal (``counts[i] <= shoe``, not bust), in trie
+    order, and the trie's levels over them. It depends on the shoe only through which
+    multisets it holds, so :func:`~.dealer.compiled_trie` keeps it per up card, dealer rule and
+    ``min(shoe, most)`` (the reference compiles its dealer hands into its code).
+
+    Returns ``(child_k, k_off, first, f_off, group_at, group_size, runs, run_outcome, rows,
+    k_max_rank, k_size)``: the trie's arrays, the table row of each multiset in trie order,
+    each rank's largest count in a kept multiset and the largest draw (``k_size`` as a
+    one-element array)."""
     m_all = counts.shape[0]
     keep = np.zeros(m_all, dtype=np.bool_)
     m = 0
@@ -573,22 +584,10 @@ def dealer_trie(
     k_size = 0
     for j in range(m):
         k_size = max(k_size, sizes[j])
-    # log ff(n, k) of each rank's count and of the size, summed as the NumPy code sums them.
-    ff = np.zeros((11, total + 1))
-    for r in range(11):
-        n = shoe[r] if r < 10 else total
-        for k in range(1, n + 1):
-            ff[r, k] = ff[r, k - 1] + logs[n - k + 1]
-    log_base = np.zeros(m)
     trie = np.zeros((m, 11), dtype=np.int64)
     sort_key = np.zeros(m, dtype=np.int64)
     for j in range(m):
         i = rows[j]
-        value = log_orderings[i]
-        for r in range(10):
-            value += ff[r, min(counts[i, r], shoe[r])]
-        value -= ff[10, min(sizes[j], total)]
-        log_base[j] = value
         trie[j, 0] = outcome[i] * (k_size + 1) + sizes[j]
         key = trie[j, 0]
         for r in range(10):
@@ -597,7 +596,7 @@ def dealer_trie(
         sort_key[j] = key
     order = _key_order(sort_key)
     trie = trie[order]
-    log_weight = log_base[order]
+    rows = rows[order]
     # Level d's nodes: the rows where one of the trie's columns 0 .. d changes.
     new = np.zeros(m, dtype=np.bool_)
     if m:
@@ -639,20 +638,6 @@ def dealer_trie(
                 first[f_off[d] + j] = c
         if d:
             first[f_off[d] + level_size[d]] = level_size[d + 1]
-    p_max = 0
-    k_max = 0
-    for r in range(10):
-        p_max = max(p_max, shoe[r] + 1)
-        k_max = max(k_max, k_max_rank[r] + 1)
-    ratio = np.zeros((10, p_max, k_max))
-    for r in range(10):
-        n = shoe[r]
-        for p in range(n + 1):
-            ratio[r, p, 0] = 1.0
-            value = 1.0
-            for j in range(k_max_rank[r]):
-                value *= max(n - p - j, 0.0) / max(n - j, 1.0)
-                ratio[r, p, j + 1] = value
     children = level_size[1]
     groups = level_size[0]
     group_at = np.zeros(groups + 1, dtype=np.int64)
@@ -664,14 +649,6 @@ def dealer_trie(
         group_size[g] = group % (k_size + 1)
         group_outcome[g] = group // (k_size + 1)
     group_at[groups] = children
-    # The size factor G[s, K] = ff(total, K) / ff(total - s, K).
-    sized = np.ones((total + 1, k_size + 1))
-    for s in range(total + 1):
-        value = 1.0
-        for j in range(k_size):
-            left = total - s - j
-            value *= (total - j) / max(left, 1.0) if left > 0 else 0.0
-            sized[s, j + 1] = value
     # The groups come sorted by outcome: each outcome's groups are one run.
     n_runs = 0
     for g in range(groups):
@@ -686,19 +663,80 @@ def dealer_trie(
             run_outcome[o] = group_outcome[g]
             o += 1
     runs[n_runs] = groups
+    most = np.full(1, k_size, dtype=np.int64)
     return (
         child_k,
         k_off,
         first,
         f_off,
-        ratio,
-        sized,
         group_at,
         group_size,
         runs,
         run_outcome,
-        log_weight,
+        rows,
+        k_max_rank,
+        most,
     )
+
+
+@_jit
+def dealer_trie_weights(
+    counts: IntArray,
+    log_orderings: FloatArray,
+    rows: IntArray,
+    k_max_rank: IntArray,
+    k_size: int,
+    shoe: IntArray,
+    logs: FloatArray,
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The shoe's part of the flat trie (:func:`dealer_trie_shape` the rest): ``(ratio,
+    size_ratio, log_weight)``, each rank's chance factors, the draw size's, and the log of
+    each kept multiset's chance from the full shoe (``rows``: their table rows in trie order;
+    ``log_orderings``: the log of each multiset's orderings; ``logs[i]``: ``log(i)``; the caller
+    takes the exponential, as the NumPy code does)."""
+    total = 0
+    for r in range(10):
+        total += shoe[r]
+    m = len(rows)
+    # log ff(n, k) of each rank's count and of the size, summed as the NumPy code sums them.
+    ff = np.zeros((11, total + 1))
+    for r in range(11):
+        n = shoe[r] if r < 10 else total
+        for k in range(1, n + 1):
+            ff[r, k] = ff[r, k - 1] + logs[n - k + 1]
+    log_weight = np.zeros(m)
+    for j in range(m):
+        i = rows[j]
+        value = log_orderings[i]
+        size = 0
+        for r in range(10):
+            value += ff[r, min(counts[i, r], shoe[r])]
+            size += counts[i, r]
+        value -= ff[10, min(size, total)]
+        log_weight[j] = value
+    p_max = 0
+    k_max = 0
+    for r in range(10):
+        p_max = max(p_max, shoe[r] + 1)
+        k_max = max(k_max, k_max_rank[r] + 1)
+    ratio = np.zeros((10, p_max, k_max))
+    for r in range(10):
+        n = shoe[r]
+        for p in range(n + 1):
+            ratio[r, p, 0] = 1.0
+            value = 1.0
+            for j in range(k_max_rank[r]):
+                value *= max(n - p - j, 0.0) / max(n - j, 1.0)
+                ratio[r, p, j + 1] = value
+    # The size factor G[s, K] = ff(total, K) / ff(total - s, K).
+    sized = np.ones((total + 1, k_size + 1))
+    for s in range(total + 1):
+        value = 1.0
+        for j in range(k_size):
+            left = total - s - j
+            value *= (total - j) / max(left, 1.0) if left > 0 else 0.0
+            sized[s, j + 1] = value
+    return ratio, sized, log_weight
 
 
 @_jit
@@ -878,7 +916,10 @@ def warm() -> None:
     dealer_vectors(table10, shoe, trie, np.zeros((0, 7)))
     dealer_finals(9, False)
     hand_space_rows(shoe, 0, table10)
-    dealer_trie(table10, np.zeros(0), none, shoe, np.zeros(1))
+    dealer_trie_shape(table10, none, shoe)
+    dealer_trie_weights(
+        table10, np.zeros(0), none, np.zeros(10, dtype=np.int64), 0, shoe, np.zeros(1)
+    )
     zero = np.zeros(0)
     flags = np.zeros(0, dtype=np.bool_)
     unsplit_values(
@@ -913,7 +954,8 @@ def warm() -> None:
 __all__ = [
     "dealer_finals",
     "dealer_lookup",
-    "dealer_trie",
+    "dealer_trie_shape",
+    "dealer_trie_weights",
     "dealer_vectors",
     "hand_space_rows",
     "unsplit_values",

@@ -27,7 +27,7 @@ from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from babel.core import Locale
 from babel.dates import format_datetime
@@ -495,13 +495,54 @@ def hands_per_spot(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
     return counts
 
 
-def catalogue(fmt: MoneyFormat | None = None) -> dict[str, Any]:
-    """Everything ``GET /api/names`` serves, in the reader's language: the strings, the
-    outcome colours, the money format, the language and the languages a player may pick."""
+Scope = Literal["player", "back-office-login", "back-office"]
+"""Who a served catalogue is for: the player client (``GET /api/names``); the back office before
+an administrator has logged in (its frame and login page); a logged-in administrator."""
+
+BACK_OFFICE_LOGIN = (
+    "admin.app.",
+    "admin.brand",
+    "admin.loading",
+    "admin.nav.",
+    "admin.login.",
+    "admin.error.",
+)
+"""The back office's keys its login page reads (the frame, the form and its refusals)."""
+
+SERVER_ONLY = ("term.",)
+"""The keys only the server reads (the terminal game's), served to no browser."""
+
+
+def in_scope(key: str, scope: Scope) -> bool:
+    """Whether a catalogue served for ``scope`` holds ``key``: the back office's ``admin.*``
+    keys are for administrators (the login page's few before one has logged in), every other
+    key but the server's own is for everyone (the back office names games and outcomes too).
+
+    >>> in_scope("action.hit", "player"), in_scope("admin.nav.players", "player")
+    (True, False)
+    >>> [in_scope(k, "back-office-login") for k in ("admin.login.title", "admin.col.day")]
+    [True, False]
+    >>> in_scope("admin.col.day", "back-office"), in_scope("term.bye", "back-office")
+    (True, False)
+    """
+    if key.startswith(SERVER_ONLY):
+        return False
+    if not key.startswith("admin."):
+        return True
+    return scope == "back-office" or (
+        scope == "back-office-login" and key.startswith(BACK_OFFICE_LOGIN)
+    )
+
+
+def catalogue(fmt: MoneyFormat | None = None, scope: Scope = "player") -> dict[str, Any]:
+    """Everything ``GET /api/names`` (``scope`` player) or ``GET /api/admin/names`` serves, in
+    the reader's language: the strings the client of ``scope`` reads (:func:`in_scope`), the
+    outcome colours, the money format, the language and the languages a reader may pick."""
+    strings = {key: value for key, value in texts().items() if in_scope(key, scope)}
     return {
         "language": language(),
         "languages": dict(LANGUAGES),
-        "text": {**texts(), **catalogue_text()},
+        "text": {**strings, **catalogue_text()},
         "outcome_kinds": dict(OUTCOME_KIND),
         "money": (fmt or money_format()).to_dict(),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
@@ -17,6 +18,7 @@ from cryptography.fernet import Fernet
 from fastapi.testclient import TestClient
 from server_helpers import GameClient, NewClient, Shoes, ok, quick_rtp, refused
 
+from twentyone import catalogues
 from twentyone.rules import Rules
 from twentyone.server import create_app
 from twentyone.server.passwords import hash_password
@@ -78,6 +80,43 @@ def test_a_player_session_gets_nothing_from_the_back_office(
     forged = TestClient(client.app)
     forged.cookies.set("twentyone_admin", player_token)
     refused(forged.get("/api/admin/me"), 401, "admin-not-authenticated")
+
+
+ADMIN_STATIC = Path(__file__).resolve().parents[2] / "src/twentyone/server/static/admin"
+
+
+def _admin_keys(*sources: Path) -> set[str]:
+    """The ``admin.*`` keys the back office's ``sources`` name in full."""
+    found: set[str] = set()
+    for path in sources:
+        found |= set(re.findall(r"[\"'](admin\.[a-z0-9.-]+)[\"']", path.read_text()))
+    return found
+
+
+def test_the_back_office_texts_go_to_administrators_only(
+    new_client: NewClient, client: TestClient, admin: TestClient
+) -> None:
+    """``GET /api/admin/names``: a logged-in administrator receives every ``admin.*`` text (in
+    the language asked for) with the game's own names; without a session, only the login
+    page's; a player's session is no administrator's."""
+    english = dict(catalogues.table("en"))
+    every_admin_key = {k for k in english if k.startswith("admin.")}
+    full = ok(admin.get("/api/admin/names"))["text"]
+    assert every_admin_key <= set(full)
+    assert full["variant.standard"] == english["variant.standard"]  # the games' names too
+    assert not [k for k in full if k.startswith("term.")]
+    italian = ok(admin.get("/api/admin/names", params={"lang": "it"}))
+    assert italian["language"] == "it" and italian["text"]["admin.col.balance"] == "Saldo"
+    login_page = _admin_keys(ADMIN_STATIC / "index.html", ADMIN_STATIC / "pages" / "login.js")
+    assert {"admin.login.submit", "admin.nav.players", "admin.loading"} <= login_page
+    for visitor in (new_client(), client):  # nobody logged in; a player logged in
+        response = visitor.get("/api/admin/names", params={"lang": "it"})
+        assert response.headers["cache-control"] == "no-store"
+        texts = ok(response)["text"]
+        assert login_page <= set(texts) and texts["admin.login.submit"] == "Accedi"
+        assert "admin.error.invalid-credentials" in texts  # the form's refusals
+        assert "admin.col.balance" not in texts and "admin.player.lock" not in texts
+        assert texts["action.hit"] == "Carta"
 
 
 def test_a_forged_admin_cookie_gets_nothing(new_client: NewClient, admin: TestClient) -> None:
@@ -433,6 +472,43 @@ def test_daily_totals_as_csv(
         422,
         "invalid-request",
     )
+
+
+def test_the_daily_csv_headers_follow_the_back_office_language(
+    service: TableService, shoes: Shoes, client: TestClient, admin: TestClient
+) -> None:
+    """An administrator reading the back office in Italian downloads the daily totals with
+    Italian headers (the link names the page's language, ``?lang=it``; ``Accept-Language``
+    does too), while the cells stay machine-readable: an ISO day, a plain integer and amounts
+    as plain decimals with a point (``15.00``, never ``15,00`` or ``€ 15,00``)."""
+    player = _player(client)
+    shoes.stack("Ts 6d Th Tc 9s")
+    service.seat.place(player, "standard", 0, 1000)
+    service.seat.place(player, "standard", 0, 500)
+    service.play.deal(player, "standard")
+    service.play.act(player, "stand")  # staked 15.00, returned 30.00
+    today = service.store.now().date().isoformat()
+    italian = [
+        "Giorno (UTC)",
+        "Partite iniziate",
+        "Puntato",
+        "Restituito",
+        "Annullato (rimborsato)",
+        "Netto del banco",
+        "Denaro di gioco concesso",
+        "In partite aperte a fine giornata",
+        "Variazione del registro contabile",
+    ]
+    cells = [today, "1", "15.00", "30.00", "0.00", "-15.00", "1000.00", "0.00", "1015.00"]
+    period = {"since": today, "until": today}
+    for response in (
+        admin.get("/api/admin/reports/daily.csv", params={**period, "lang": "it"}),
+        admin.get("/api/admin/reports/daily.csv", params=period, headers={"Accept-Language": "it"}),
+    ):
+        assert response.status_code == 200
+        assert list(csv.reader(io.StringIO(response.text))) == [italian, cells]
+    english = admin.get("/api/admin/reports/daily.csv", params={**period, "lang": "en"})
+    assert next(csv.reader(io.StringIO(english.text)))[:2] == ["Day (UTC)", "Rounds started"]
 
 
 def test_a_vip_level_change_needs_a_reason_as_a_lock_does(

@@ -118,9 +118,33 @@ def test_display_names_of_the_issue_examples() -> None:
     assert display.format_money(100_000) == "1,000.00"
 
 
-def test_get_names_serves_the_one_table(client: TestClient) -> None:
+STATIC = Path(twentyone.__file__).parent / "server" / "static"
+
+
+def _player_client_keys() -> set[str]:
+    """Every catalogue key the player client's JavaScript and page name in full."""
+    named: set[str] = set()
+    for path in [*(STATIC / "js").rglob("*.js"), STATIC / "index.html"]:
+        named |= set(
+            re.findall(r"[\"'`]([a-z][a-z0-9-]*(?:\.[A-Za-z0-9-]+)+)[\"'`]", path.read_text())
+        )
+    return named & set(display.TEXT)
+
+
+def test_get_names_serves_the_player_client_its_own_table(client: TestClient) -> None:
+    """The player client receives every text it reads and none of the back office's
+    (``admin.*``, served by ``GET /api/admin/names``) nor the terminal game's (``term.*``)."""
     body = ok(client.get("/api/names"))
-    assert body["text"] == {**display.TEXT, **display.catalogue_text()}
+    player_keys = {k for k in display.TEXT if not k.startswith(("admin.", "term."))}
+    assert body["text"] == {
+        **{k: v for k, v in display.TEXT.items() if k in player_keys},
+        **display.catalogue_text(),
+    }
+    assert [k for k in body["text"] if k.startswith(("admin.", "term."))] == []
+    named = _player_client_keys()
+    assert len(named) > 200 and sorted(named - set(body["text"])) == []
+    italian = ok(client.get("/api/names?lang=it"))["text"]
+    assert "admin.nav.players" not in italian and italian["action.hit"] == "Carta"
     assert body["outcome_kinds"]["bust"] == "lose"
     assert body["money"] == {"locale": "en-US", "currency": None}
 

@@ -10,6 +10,7 @@ viewport, no number of cents, and axe-core finds nothing serious.
 from __future__ import annotations
 
 import contextlib
+import re
 
 from test_browser import LiveServer, browser, live  # noqa: F401 (fixtures)
 from test_browser_admin import PASSWORD, office  # noqa: F401 (fixtures)
@@ -108,6 +109,16 @@ def test_every_back_office_page_in_italian(
     expect(tab.locator("h1")).to_have_text("Totali giornalieri")
     expect(tab.locator("#daily-table tr.total")).to_contain_text("Totale")
     expect(tab.locator("#daily-csv")).to_have_text("Scarica il CSV")
+    # a download is a navigation with the browser's own Accept-Language (here: as if English):
+    # the file's headers still follow the back office's language, its cells stay plain numbers
+    href = tab.locator("#daily-csv").get_attribute("href") or ""
+    download = tab.request.get(f"{office.url}{href}", headers={"Accept-Language": "en"})
+    assert download.ok
+    assert download.text().startswith("Giorno (UTC),Partite iniziate,Puntato,Restituito,")
+    for row in download.text().splitlines()[1:]:
+        day, rounds, *amounts = row.split(",")
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d", day) and rounds.isdigit(), row
+        assert all(re.fullmatch(r"-?\d+\.\d\d", amount) for amount in amounts), row
     check_italian(tab, f"admin-daily-{size}")
 
     tab.click("a[data-nav='audit']")

@@ -50,7 +50,8 @@ router (``routers/``)      routes
 ``history.py``             ``/api/wallet``, ``/api/history``, ``/api/statement``: the balance,
                            rounds and ledger entries
 ``wallet.py``              ``/api/wallet/top-up``
-``names.py``               ``/api/names``: the words the browser shows
+``names.py``               ``/api/names``: the words the player client shows;
+                           ``/api/admin/names``: the back office's
 ``protection.py``          ``/api/protection/*``: limits, time-out, self-exclusion, reality check
 ``admin*.py``              ``/api/admin/*`` and the back-office pages: players, rounds,
                            reports, the audit log

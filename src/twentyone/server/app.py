@@ -133,6 +133,7 @@ def create_app(
         names.router,
         advice.router,
         advice.stats_router,
+        names.back_office,
         admin.router,
         admin.pages,
         admin_players.router,

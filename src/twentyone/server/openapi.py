@@ -115,6 +115,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, ...]] = {
         "server-busy",
     ),
     ("post", "/api/admin/logout"): (),
+    ("get", "/api/admin/names"): ("invalid-request",),
     ("get", "/api/admin/me"): ADMIN,
     ("get", "/api/admin/levels"): ADMIN,
     ("get", "/api/admin/audit"): ADMIN,

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
+from twentyone.display import text
 from twentyone.errors import TwentyoneError
 from twentyone.server.admin_deps import CurrentAdmin
 from twentyone.server.deps import RtpDep, ServiceDep
@@ -23,16 +24,20 @@ router = APIRouter(prefix="/api/admin/reports", tags=["back office"])
 
 Day = Annotated[date | None, Query(description="A UTC day, YYYY-MM-DD")]
 CSV_COLUMNS = (
-    ("day", "Day (UTC)"),
-    ("rounds", "Rounds started"),
-    ("staked", "Staked"),
-    ("returned", "Returned"),
-    ("voided", "Voided (refunded)"),
-    ("house_net", "House net"),
-    ("granted", "Play money granted"),
-    ("held", "Held in open rounds at day end"),
-    ("ledger_change", "Ledger change"),
+    ("day", "admin.col.day"),
+    ("rounds", "admin.col.rounds-started"),
+    ("staked", "admin.col.staked"),
+    ("returned", "admin.col.returned"),
+    ("voided", "admin.col.voided"),
+    ("house_net", "admin.col.house"),
+    ("granted", "admin.col.granted"),
+    ("held", "admin.col.held"),
+    ("ledger_change", "admin.col.ledger-change"),
 )
+"""The daily CSV's columns: each field of the daily totals with the catalogue key of its header.
+The headers are written in the reader's language; the cells are machine-readable whatever the
+language: ``day`` an ISO date (``2026-12-01``), ``rounds`` an integer, every other column an
+amount in major units as a plain decimal (``-1234.50``: a point, no separators)."""
 
 
 def _theory(rtp: RtpProvider, variant: str) -> dict[tuple[str, str | None], float]:
@@ -129,14 +134,18 @@ def major_units(minor: int) -> str:
 def daily_csv(
     service: ServiceDep, admin: CurrentAdmin, since: Day = None, until: Day = None
 ) -> Response:
-    """The daily totals as a CSV file (amounts in major units, two decimals)."""
+    """The daily totals as a CSV file: one header row in the reader's language (``?lang=``,
+    else ``Accept-Language``), then one row per day whose cells are the same in every language
+    for a spreadsheet to read: the day as an ISO date, rounds started as an integer, and the
+    amounts (staked, returned, voided, house net, play money granted, held in open rounds at the
+    day's end, ledger change) in major units as plain decimals with two places."""
     refused = _range_error(since, until)
     if refused is not None:
         return refused
     days = _days(service, since, until)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([title for _, title in CSV_COLUMNS])
+    writer.writerow([text(key) for _, key in CSV_COLUMNS])
     for day in days:
         data = day.to_dict()
         writer.writerow(

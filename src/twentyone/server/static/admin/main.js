@@ -1,10 +1,11 @@
 // The back office's boot and hash router: #/players, #/player/ID, #/rounds, #/round/ID,
 // #/performance, #/daily, #/audit; without an administrator session, the login page. The
 // language is the player client's: the one last picked in this browser (the switch in the top
-// bar), else the browser's own.
+// bar), else the browser's own. Its texts come from GET /api/admin/names: the login page's before
+// an administrator has logged in, all of them after (players never receive them).
 import { ApiError, api } from "../js/api.js";
 import { clearMessage } from "../js/messages.js";
-import { languageOptions, loadNames, rememberLanguage, storedLanguage } from "../js/names.js";
+import { currentLanguage, languageOptions, loadNames, rememberLanguage, storedLanguage } from "../js/names.js";
 import { renderAudit } from "./pages/audit.js";
 import { renderDaily } from "./pages/daily.js";
 import { renderLogin } from "./pages/login.js";
@@ -30,6 +31,8 @@ const pages = {
 
 /** @type {{name: string} | null} */
 let admin = null;
+
+const NAMES = "/api/admin/names";
 
 /** @param {{name: string} | null} who */
 function showAdmin(who) {
@@ -58,7 +61,7 @@ function drawChrome() {
  */
 async function pickLanguage(language) {
   rememberLanguage(language);
-  await loadNames(language);
+  await loadNames(language, NAMES);
   drawChrome();
   clearMessage();
   await route();
@@ -77,6 +80,8 @@ async function route() {
   }
   if (!admin) {
     renderLogin(async (who) => {
+      await loadNames(currentLanguage(), NAMES); // the whole back office's texts, now served
+      drawChrome();
       showAdmin(who);
       if (!page || page === "login") location.hash = "#/players";
       else await route();
@@ -97,16 +102,19 @@ async function route() {
 }
 
 async function boot() {
-  await loadNames(storedLanguage());
+  await loadNames(storedLanguage(), NAMES);
   drawChrome();
-  const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
-  select.addEventListener("change", () => pickLanguage(select.value));
   try {
-    showAdmin(await api("GET", "/api/admin/me"));
+    const who = await api("GET", "/api/admin/me");
+    await loadNames(currentLanguage(), NAMES); // a live session: the whole back office's texts
+    showAdmin(who);
+    drawChrome();
   } catch (error) {
     if (!sessionEnded(error)) showFailure(error);
     showAdmin(null);
   }
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
+  select.addEventListener("change", () => pickLanguage(select.value));
   document.getElementById("admin-logout").addEventListener("click", async () => {
     try {
       await api("POST", "/api/admin/logout");

@@ -1,9 +1,10 @@
 // Display names for everything a person reads: variants, outcomes, side bets and their outcomes,
 // pay tables, actions, hands, wagers, money and percentages. Every string comes from the server's
 // message catalogues (src/twentyone/locale/*/messages.po, served by GET /api/names in one
-// language, keyed by stable ids), fetched at boot by loadNames() and again when the player picks
-// another language; the look-ups after it are synchronous. A slug without a name is a bug: it is
-// reported with console.error and a neutral word is shown, never the slug.
+// language, keyed by stable ids; the back office's by GET /api/admin/names), fetched at boot by
+// loadNames() and again when the player picks another language; the look-ups after it are
+// synchronous. A slug without a name is a bug: it is reported with console.error and a neutral
+// word is shown, never the slug.
 
 const NEUTRAL = "—";
 
@@ -21,14 +22,17 @@ let languages = { en: "English" };
 
 /**
  * Fetches the display names in `lang` (default: the server picks from the browser's
- * Accept-Language); the page works on neutral words if the server cannot answer.
+ * Accept-Language) from `source`: the player client's /api/names, or the back office's
+ * /api/admin/names (its own texts as well, all of them once an administrator is logged in);
+ * the page works on neutral words if the server cannot answer.
  * @param {string | null} [lang]
+ * @param {string} [source]
  */
-export async function loadNames(lang = null) {
+export async function loadNames(lang = null, source = "/api/names") {
   try {
-    const url = lang ? `/api/names?lang=${encodeURIComponent(lang)}` : "/api/names";
+    const url = lang ? `${source}?lang=${encodeURIComponent(lang)}` : source;
     const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
-    if (!response.ok) throw new Error(`GET /api/names answered ${response.status}`);
+    if (!response.ok) throw new Error(`GET ${source} answered ${response.status}`);
     const data = await response.json();
     text = data.text || {};
     outcomeKinds = data.outcome_kinds || {};

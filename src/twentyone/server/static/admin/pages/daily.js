@@ -1,7 +1,7 @@
 // Daily totals from the ledger (staked, returned, voided, held in open rounds), with a CSV file.
 import { api } from "../../js/api.js";
 import { el, mount } from "../../js/dom.js";
-import { formatDay, formatMoney, formatNumber } from "../../js/names.js";
+import { currentLanguage, formatDay, formatMoney, formatNumber } from "../../js/names.js";
 import { say } from "../text.js";
 import { dataTable, field } from "../ui.js";
 
@@ -50,7 +50,9 @@ export async function renderDaily() {
   const rows = days.map((/** @type {any} */ d) => ({ cells: [formatDay(d.day), formatNumber(d.rounds), ...MONEY.map((k) => formatMoney(d[k])), formatMoney(d.held)] }));
   rows.push({ cls: "total", cells: [say("admin.daily.total"), formatNumber(rounds), ...MONEY.map((k) => formatMoney(total[k])), say("admin.word.none")] });
   const change = data.days.reduce((/** @type {number} */ s, /** @type {any} */ d) => s + d.ledger_change, 0);
-  const csv = new URLSearchParams({ since: since.value, until: until.value });
+  // a download is a navigation, sent with the browser's own Accept-Language: the link names the
+  // page's language, so the file's headers are in it (its cells are the same in every language)
+  const csv = new URLSearchParams({ since: since.value, until: until.value, lang: currentLanguage() });
   mount(
     el("h1", { text: say("admin.daily.title") }),
     form,

@@ -436,16 +436,22 @@ def test_insurance_has_its_theory_on_the_performance_page(
     assert rows["insurance"]["theory"] == pytest.approx(0.92604, abs=1e-5)
 
 
-def test_daily_totals_as_csv(
-    service: TableService, shoes: Shoes, client: TestClient, admin: TestClient
-) -> None:
+def _round_of_15(service: TableService, shoes: Shoes, client: TestClient) -> str:
+    """One round staked 15.00 that returns 30.00 (a 20 against the dealer's 19); today's ISO
+    day."""
     player = _player(client)
     shoes.stack("Ts 6d Th Tc 9s")
     service.seat.place(player, "standard", 0, 1000)
     service.seat.place(player, "standard", 0, 500)
     service.play.deal(player, "standard")
-    service.play.act(player, "stand")  # staked 15.00, returned 30.00
-    today = service.store.now().date().isoformat()
+    service.play.act(player, "stand")
+    return service.store.now().date().isoformat()
+
+
+def test_daily_totals_as_csv(
+    service: TableService, shoes: Shoes, client: TestClient, admin: TestClient
+) -> None:
+    today = _round_of_15(service, shoes, client)
     days = ok(admin.get("/api/admin/reports/daily", params={"since": today, "until": today}))
     assert days["days"][0]["staked"] == 1500 and days["days"][0]["returned"] == 3000
     response = admin.get("/api/admin/reports/daily.csv", params={"since": today, "until": today})
@@ -481,13 +487,7 @@ def test_the_daily_csv_headers_follow_the_back_office_language(
     Italian headers (the link names the page's language, ``?lang=it``; ``Accept-Language``
     does too), while the cells stay machine-readable: an ISO day, a plain integer and amounts
     as plain decimals with a point (``15.00``, never ``15,00`` or ``€ 15,00``)."""
-    player = _player(client)
-    shoes.stack("Ts 6d Th Tc 9s")
-    service.seat.place(player, "standard", 0, 1000)
-    service.seat.place(player, "standard", 0, 500)
-    service.play.deal(player, "standard")
-    service.play.act(player, "stand")  # staked 15.00, returned 30.00
-    today = service.store.now().date().isoformat()
+    today = _round_of_15(service, shoes, client)
     italian = [
         "Giorno (UTC)",
         "Partite iniziate",

@@ -134,6 +134,17 @@ export function sideOutcomeName(sideBet, slug) {
 }
 
 /**
+ * A side-bet outcome as the felt's narrow win line writes it: a shorter name where the
+ * catalogue has one (`felt.side-outcome.*`), else the full one.
+ * @param {string} sideBet
+ * @param {string} slug an outcome of that side bet
+ */
+export function sideOutcomeFeltName(sideBet, slug) {
+  const key = `felt.side-outcome.${sideBet}.${slug}`;
+  return hasText(key) ? t(key) : sideOutcomeName(sideBet, slug);
+}
+
+/**
  * @param {string} sideBet
  * @param {string} slug
  */

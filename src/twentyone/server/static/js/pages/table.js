@@ -221,7 +221,7 @@ function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
     message.textContent = head.text;
     message.classList.add(head.mood);
     // the same win on several spots is one line ("Lucky Ladies · Any 20 × 7"), not seven
-    /** @type {Map<string, {bet: string, outcome: string, won: number, big: boolean, count: number}>} */
+    /** @type {Map<string, {bet: string, outcome: string, short: string, won: number, big: boolean, count: number}>} */
     const grouped = new Map();
     for (const win of sideWins(round)) {
       const same = grouped.get(win.text);
@@ -229,18 +229,29 @@ function drawLine(/** @type {any} */ table, /** @type {any} */ round) {
         same.count += 1;
         same.won += win.won;
         same.big = same.big || win.big;
-      } else grouped.set(win.text, { bet: win.bet, outcome: win.outcome, won: win.won, big: win.big, count: 1 });
+      } else grouped.set(win.text, { bet: win.bet, outcome: win.outcome, short: win.short, won: win.won, big: win.big, count: 1 });
     }
     // A table of one side bet may leave its name to screen readers where the line is narrow
     // (a phone held upright: its circle glows); each line is one line there, its letters as
-    // large as the width holds its characters (--chars, table.css), never under 12 px.
+    // large as the width holds its characters (--chars, table.css), never under 12 px, and an
+    // outcome too long for that is written the felt's shorter way there ("Q♥ pair + dealer
+    // blackjack"): table.css shows one of the two outcome spans.
     wins.classList.toggle("one-bet", (table.side_bets || []).length <= 1);
     for (const win of grouped.values()) {
-      const outcome = win.count > 1 ? `${win.outcome} × ${win.count}` : win.outcome;
+      const times = win.count > 1 ? ` × ${win.count}` : "";
+      const outcome = `${win.outcome}${times}`;
+      const short = `${win.short}${times}`;
       const amount = ` +${formatMoney(win.won)}`;
-      const line = el("div", { class: `side-win${win.big ? " big" : ""}` }, el("span", { class: "side-win-bet", text: `${win.bet} · ` }), el("span", { text: outcome }), el("b", { text: amount }));
-      line.style.setProperty("--chars", String(`${win.bet} · ${outcome}${amount}`.length));
-      line.style.setProperty("--chars-short", String(`${outcome}${amount}`.length));
+      const line = el(
+        "div",
+        { class: `side-win${win.big ? " big" : ""}` },
+        el("span", { class: "side-win-bet", text: `${win.bet} · ` }),
+        el("span", { class: "side-win-outcome", text: outcome }),
+        el("span", { class: "side-win-short", text: short }),
+        el("b", { text: amount }),
+      );
+      line.style.setProperty("--chars", String(`${win.bet} · ${short}${amount}`.length));
+      line.style.setProperty("--chars-short", String(`${short}${amount}`.length));
       wins.append(line);
     }
     return;

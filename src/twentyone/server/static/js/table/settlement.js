@@ -3,7 +3,7 @@
 // the cards.
 
 import { el } from "../dom.js";
-import { formatMoney, outcomeName, sideBetName, sideOutcomeName, t, wagerLabel } from "../names.js";
+import { formatMoney, outcomeName, sideBetName, sideOutcomeFeltName, sideOutcomeName, t, wagerLabel } from "../names.js";
 
 const BIG_WIN = 25; // a side bet paying at least 25 to 1 is shown prominently
 
@@ -44,7 +44,8 @@ export function signed(amount) {
 }
 
 /**
- * The side bets that won, best first: {label, its side bet and outcome, amount won, prominent}.
+ * The side bets that won, best first: {label, its side bet, its outcome in full and as the
+ * felt's narrow line writes it, amount won, prominent}.
  * @param {any} round
  */
 export function sideWins(round) {
@@ -54,6 +55,7 @@ export function sideWins(round) {
       text: `${sideBetName(l.name)} · ${sideOutcomeName(l.name, l.outcome)}`,
       bet: sideBetName(l.name),
       outcome: sideOutcomeName(l.name, l.outcome),
+      short: sideOutcomeFeltName(l.name, l.outcome),
       won: l.returned - l.stake,
       big: l.returned - l.stake >= BIG_WIN * l.stake,
     }))

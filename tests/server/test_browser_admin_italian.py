@@ -206,6 +206,7 @@ def test_the_language_switch_of_the_back_office_is_the_player_clients(
     tab.goto(f"{office.url}/#/history")
     expect(tab.locator("a[data-nav='history']")).to_have_text("Storico")
     tab.goto(f"{office.url}/admin#/players")
+    expect(tab.locator("h1")).to_have_text("Giocatori")
     tab.select_option("#language", "en")
     expect(tab.locator("h1")).to_have_text("Players")
     expect(tab.locator("#admin-logout")).to_have_text("Log out")

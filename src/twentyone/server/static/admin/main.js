@@ -102,6 +102,10 @@ async function route() {
 }
 
 async function boot() {
+  // the switch answers from the first moment (a pick made while the session is still being
+  // asked for was lost, under load)
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
+  select.addEventListener("change", () => pickLanguage(select.value));
   await loadNames(storedLanguage(), NAMES);
   drawChrome();
   try {
@@ -113,8 +117,6 @@ async function boot() {
     if (!sessionEnded(error)) showFailure(error);
     showAdmin(null);
   }
-  const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
-  select.addEventListener("change", () => pickLanguage(select.value));
   document.getElementById("admin-logout").addEventListener("click", async () => {
     try {
       await api("POST", "/api/admin/logout");

@@ -58,3 +58,30 @@ def test_uncapped_side_bet_bound_is_spots_times_top_line() -> None:
     rules = find_variant("lucky-lucky").rules
     bet = rules.side_bets[0]
     assert side_bound(rules, bet.name, bet.paytable, bet.max_stake, None) == 5 * 200 * 10_000
+
+
+def test_every_shipped_game_has_a_witness_the_engine_pays() -> None:
+    """Issue 12 item 4 ("maximum win per round"): in every shipped game a scripted shoe gives
+    each spot its main-game top (SPEC section 3: split to the most hands, double after split)
+    and every side bet loses; the engine, replaying it, pays spots x top x max bet minus the
+    side-bet stakes. By hand at the standard level (500.00): Lucky Ladies 7 x 8 x 500 - 7 x 20
+    = 27,860.00; Lucky Lucky 5 x 4 x 500 - 5 x 100 = 9,500.00; Lucky 7 3 x 4 x 500 - 3 x 1 =
+    5,997.00; the one-spot games without side bets are exact (8 and 2 bets)."""
+    expected = {
+        "lucky-ladies": 2_786_000,
+        "lucky-lucky": 950_000,
+        "lucky-7": 599_700,
+        "standard": 400_000,
+        "european": 100_000,
+    }
+    for name, paid in expected.items():
+        rules = find_variant(name).rules
+        figure = exposure(rules, 50_000)
+        assert figure.witness is not None
+        bets = [
+            SpotBet(50_000, tuple((b.name, b.max_stake) for b in rules.side_bets))
+            for _ in range(rules.max_spots)
+        ]
+        assert play(rules, bets, figure.witness) == paid == figure.paid
+        assert figure.exact == (not rules.side_bets)
+        assert figure.paid <= figure.bound

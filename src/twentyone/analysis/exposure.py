@@ -75,14 +75,61 @@ def side_bound(rules: Rules, name: SideBetName, paytable: str, stake: int, cap: 
     return total if cap is None else min(total, cap)
 
 
-def _european_witness(rules: Rules) -> Witness | None:
-    """A doubled 11 that draws a ten against a dealer 6 who busts: the witness of a one-spot
-    game whose top is a doubled win (no split beats it)."""
-    if rules.max_spots != 1 or rules.side_bets or main_units(rules) != 2:
+_GROUPS = (("8", "3"), ("6", "5"), ("9", "2"), ("3", "8"), ("5", "6"), ("2", "9"), ("4", "7"))
+"""(pair rank, the rank that makes it 11) per spot: a pair split, each hand given the second rank
+and doubled onto a ten. No group starts with a 7 (a Lucky 7 win) and none with a pair that makes
+a side bet win against a dealer 6."""
+
+_SUIT_ORDER = "shdc"
+
+
+def main_witness(rules: Rules) -> Witness | None:
+    """A round in which every spot wins its main-game top: each spot splits a pair to the most
+    hands, each hand doubles an 11 onto a ten (or, without double after split, the one hand
+    doubles), and the dealer's 6 busts on two tens; the side bets lose. ``None`` where the
+    rules' top is not made so or the shoe cannot hold the cards."""
+    hands = rules.max_split_hands
+    split = hands > 1 and rules.double_after_split
+    if not split and main_units(rules) != 2:
         return None
-    first = ("5s", "6d", "6h") + (("Jd",) if rules.has_hole_card else ())
-    cards = tuple(Card.parse(c) for c in (*first, "Ts", "Tc", "Th"))
-    return Witness(cards, (Action.DOUBLE,))
+    used: dict[tuple[str, str], int] = {}
+
+    def take(rank: str) -> Card:
+        """A card of ``rank`` the shoe still holds ("T": any ten-count card)."""
+        for each in ("T", "J", "Q", "K") if rank == "T" else (rank,):
+            for suit in _SUIT_ORDER:
+                if used.get((each, suit), 0) < rules.decks:
+                    used[(each, suit)] = used.get((each, suit), 0) + 1
+                    return Card.parse(each + suit)
+        raise ValueError(rank)
+
+    try:
+        spots = [_GROUPS[i % len(_GROUPS)] for i in range(rules.max_spots)]
+        firsts = [take(pair if split else ("5" if pair != "6" else "6")) for pair, _ in spots]
+        seconds = [take(pair if split else ("6" if pair != "6" else "5")) for pair, _ in spots]
+        dealer = [take("6")] + ([take("T")] if rules.has_hole_card else [])
+        if rules.dealer_first_card_face_down:
+            dealer.reverse()
+        cards: list[Card] = []
+        cards.extend(firsts)
+        cards.append(dealer[0])
+        cards.extend(seconds)
+        cards.extend(dealer[1:])
+        actions: list[Action] = []
+        for pair, comp in spots:
+            if split:
+                cards.extend(take(pair) for _ in range(hands - 2))
+                actions.extend([Action.SPLIT] * (hands - 1))
+                for _ in range(hands):
+                    cards.extend((take(comp), take("T")))
+                actions.extend([Action.DOUBLE] * hands)
+            else:
+                cards.append(take("T"))
+                actions.append(Action.DOUBLE)
+        cards.extend(take("T") for _ in range(2))
+    except ValueError:
+        return None
+    return Witness(tuple(cards), tuple(actions))
 
 
 def play(rules: Rules, bets: Sequence[SpotBet], witness: Witness) -> int:
@@ -106,10 +153,14 @@ def exposure(rules: Rules, max_bet: int) -> Exposure:
         for bet in rules.side_bets
     )
     bound = main + sum(amount for _, amount in sides)
-    witness = _european_witness(rules)
+    witness = main_witness(rules)
     paid = None
     if witness is not None:
-        paid = play(rules, [SpotBet(max_bet)], witness)
+        bets = [
+            SpotBet(max_bet, tuple((bet.name, bet.max_stake) for bet in rules.side_bets))
+            for _ in range(rules.max_spots)
+        ]
+        paid = play(rules, bets, witness)
     return Exposure(max_bet, units, main, sides, bound, witness, paid)
 
 

@@ -658,7 +658,6 @@ def _exposure_section(
 ) -> str:
     dist = optimal.distribution
     top = max((x for x, p in dist.outcomes if p > 0), default=0.0) if dist else 0.0
-    p_top = dist.probability(top) if dist else 0.0
     spots = rules.max_spots
     units = main_units(rules)
     head = ["bet"] + [f"{level.level.capitalize()} level" for level in TABLE.limits]
@@ -684,34 +683,54 @@ def _exposure_section(
         )
     rows.append(
         ["Whole round"]
-        + [f"{_money(f.bound)} ({'exact' if f.exact else 'at most'})" for f in figures]
+        + [
+            f"{_money(f.bound)} (exact)"
+            if f.exact
+            else (
+                f"at least {_money(f.paid)}, at most {_money(f.bound)}"
+                if f.paid is not None
+                else f"at most {_money(f.bound)}"
+            )
+            for f in figures
+        ]
     )
     body = _table(head, rows, text_columns=(0,))
     how = _largest_main_win(rules, float(units))
-    witness = figures[0].witness if figures else None
-    if witness is not None and all(f.exact for f in figures):
-        cards = ", ".join(card_words(card) for card in witness.cards)
-        acts = ", ".join(str(a) for a in witness.actions)
-        proof = (
-            f" Exact: the round dealt {cards} (in deal order) with the decision {acts} is "
-            f"played by the engine, which pays {_money(figures[0].paid or 0)} at the "
-            f"{_money(figures[0].max_bet)} maximum bet, the bound itself."
+    proof = (
+        " The main-game and side-bet figures are upper bounds proven from the rules: every "
+        "spot winning its main-game top and every side bet's top line at once, cut to the cap."
+    )
+    first = figures[0] if figures else None
+    witness = first.witness if first else None
+    if first is not None and witness is not None and first.paid is not None:
+        if len(witness.cards) <= 16:
+            cards = ", ".join(card_words(card) for card in witness.cards)
+            dealt = f"the cards {cards} (in deal order)"
+        else:
+            dealt = (
+                "a pair on every spot, each hand of its split given the card that makes 11 "
+                "and a ten, and a dealer 6 with two tens"
+            )
+        acts = ", ".join(str(a) for a in witness.actions[: len(witness.actions) // spots])
+        if first.exact:
+            verdict = ", the bound itself, so the figure is exact."
+        else:
+            verdict = (
+                " with every side bet lost. Whether some round pays more, with side-bet wins "
+                "the shoe's cards allow (a top line may need a dealer blackjack, which loses "
+                "the main bets), is not decided here: the largest win lies between the two."
+            )
+        proof += (
+            f" The engine plays a round that reaches the main-game top on every spot: {dealt}, "
+            f"each spot deciding {acts}; at the {_money(first.max_bet)} maximum it pays "
+            f"{_money(first.paid)} net{verdict}"
         )
-    else:
-        proof = (
-            " These figures are upper bounds, proven from the rules (every spot winning its "
-            "main bet's top and every side bet's top line at once, cut to the cap); the cards "
-            "in the shoe may not allow them all in one round (a side bet's top line may need "
-            "a dealer blackjack, which loses the main bets), so no round pays more, but no "
-            "witness round shows that one pays this much."
-        )
+    p_units = dist.probability(float(units)) if dist else 0.0
     body += (
-        f'<p class="note">Net wins of one round at the maximum stakes, returned stakes not '
+        '<p class="note">Net wins of one round at the maximum stakes, returned stakes not '
         f"counted; {how or f'the largest main-game win is {units:g} initial bets per spot'} "
-        f"({units:g} x the main bet; probability "
-        f"{_prob(dist.probability(float(units)) if dist else p_top)} in the exact "
-        "distribution of one spot)."
-        f"{proof}</p>"
+        f"({units:g} x the main bet; probability {_prob(p_units)} in the exact distribution "
+        f"of one spot).{proof}</p>"
     )
     if top > units:
         body += f'<p class="note">The exact distribution has a larger win, {top:g}.</p>'

@@ -37,6 +37,7 @@ from twentyone.analysis.exact.house_edge import (
     insurance_ev,
 )
 from twentyone.analysis.exact.strategy import LEGEND, UP_LABELS, strategy_chart
+from twentyone.analysis.exposure import card_words, exposure, main_units
 from twentyone.analysis.sidebets import SideBetAnalysis, ThirdCard, analyse_side_bet
 from twentyone.analysis.simulate import SimulationResult
 from twentyone.analysis.simulate.stats import outcome_distribution
@@ -51,7 +52,7 @@ from twentyone.display import (
 from twentyone.rules import PeekMode, Rules, Surrender
 from twentyone.rulestext import rules_document
 from twentyone.sidebets.base import LOSE
-from twentyone.variants import Variant
+from twentyone.variants import TABLE, Variant
 
 SECTIONS = (
     "Rules",
@@ -657,54 +658,88 @@ def _exposure_section(
 ) -> str:
     dist = optimal.distribution
     top = max((x for x, p in dist.outcomes if p > 0), default=0.0) if dist else 0.0
-    p_top = dist.probability(top) if dist else 0.0
     spots = rules.max_spots
+    units = main_units(rules)
+    head = ["bet"] + [f"{level.level.capitalize()} level" for level in TABLE.limits]
+    figures = [exposure(rules, level.max_bet) for level in TABLE.limits]
     rows: list[Sequence[object]] = [
-        (
-            "Main game",
-            f"{top:g} x the main bet (probability {_prob(p_top)})",
-            f"{top * spots:g} main bets ({top:g} on each of {spots} spots)"
-            if spots > 1
-            else f"{top:g} x the main bet",
-        )
+        ["Maximum main bet per spot"] + [_money(f.max_bet) for f in figures],
+        [f"Main game ({units} x the main bet on each of {spots} spots)"]
+        + [_money(f.main_bound) for f in figures],
     ]
-    for bet, side in zip(rules.side_bets, sides, strict=True):
+    for index, (bet, side) in enumerate(zip(rules.side_bets, sides, strict=True)):
         best = max((line.pays for line in side.outcomes), default=0)
-        per_spot = int(best * bet.max_stake)
-        total = per_spot * spots
-        capped = ""
-        if bet.aggregate_cap is not None and total > bet.aggregate_cap:
-            total = bet.aggregate_cap
-            capped = f" (capped: at most {_money(bet.aggregate_cap)} won per round)"
-        rows.append(
-            (
-                f"Side bet {side_bet_name(side.name)}",
-                f"{best:,} x the stake = {_money(per_spot)} at the {_money(bet.max_stake)} maximum",
-                f"{_money(total)}{capped}",
-            )
-        )
-    head = ("bet", "largest win per spot (net)", "largest win per round")
-    body = _table(head, rows, text_columns=(1, 2))
-    how = _largest_main_win(rules, top)
-    body += (
-        '<p class="note">Main-game wins are in units of the initial main bet (the table\'s '
-        f"VIP limits set its maximum){'; ' + how if how else ''}."
-        + (
-            " Side-bet wins are at the side bet's maximum stake, returned stakes not counted; "
-            "over several spots they are an upper bound (every spot winning the top line at "
-            "once, which the cards in the shoe may not allow), cut to the cap where the side "
-            "bet has one."
-            if sides
+        cap = (
+            f"; capped: at most {_money(bet.aggregate_cap)} won per round"
+            if bet.aggregate_cap is not None
             else ""
         )
-        + "</p>"
+        rows.append(
+            [
+                f"Side bet {side_bet_name(side.name)} ({best:,} x the "
+                f"{_money(bet.max_stake)} maximum stake on each of {spots} spots{cap})"
+            ]
+            + [_money(f.side_bounds[index][1]) for f in figures]
+        )
+    rows.append(
+        ["Whole round"]
+        + [
+            f"{_money(f.bound)} (exact)"
+            if f.exact
+            else (
+                f"at least {_money(f.paid)}, at most {_money(f.bound)}"
+                if f.paid is not None
+                else f"at most {_money(f.bound)}"
+            )
+            for f in figures
+        ]
     )
+    body = _table(head, rows, text_columns=(0,))
+    how = _largest_main_win(rules, float(units))
+    proof = (
+        " The main-game and side-bet figures are upper bounds proven from the rules: every "
+        "spot winning its main-game top and every side bet's top line at once, cut to the cap."
+    )
+    first = figures[0] if figures else None
+    witness = first.witness if first else None
+    if first is not None and witness is not None and first.paid is not None:
+        if len(witness.cards) <= 16:
+            cards = ", ".join(card_words(card) for card in witness.cards)
+            dealt = f"the cards {cards} (in deal order)"
+        else:
+            dealt = (
+                "a pair on every spot, each hand of its split given the card that makes 11 "
+                "and a ten, and a dealer 6 with two tens"
+            )
+        acts = ", ".join(str(a) for a in witness.actions[: len(witness.actions) // spots])
+        if first.exact:
+            verdict = ", the bound itself, so the figure is exact."
+        else:
+            verdict = (
+                " with every side bet lost. Whether some round pays more, with side-bet wins "
+                "the shoe's cards allow (a top line may need a dealer blackjack, which loses "
+                "the main bets), is not decided here: the largest win lies between the two."
+            )
+        proof += (
+            f" The engine plays a round that reaches the main-game top on every spot: {dealt}, "
+            f"each spot deciding {acts}; at the {_money(first.max_bet)} maximum it pays "
+            f"{_money(first.paid)} net{verdict}"
+        )
+    p_units = dist.probability(float(units)) if dist else 0.0
+    body += (
+        '<p class="note">Net wins of one round at the maximum stakes, returned stakes not '
+        f"counted; {how or f'the largest main-game win is {units:g} initial bets per spot'} "
+        f"({units:g} x the main bet; probability {_prob(p_units)} in the exact distribution "
+        f"of one spot).{proof}</p>"
+    )
+    if top > units:
+        body += f'<p class="note">The exact distribution has a larger win, {top:g}.</p>'
     return _section("Maximum win and exposure", body)
 
 
 def _largest_main_win(rules: Rules, top: float) -> str:
     """How a spot wins ``top`` initial bets, the largest main-game win, in words ("" if the
-    rules' own maximum is not ``top``, which the exact distribution decides)."""
+    rules' own maximum is not ``top``)."""
     hands = rules.max_split_hands
     if hands > 1 and rules.double_after_split:
         win, how = 2 * hands, f"{hands} hands of a split, each doubled and won"

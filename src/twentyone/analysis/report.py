@@ -806,7 +806,7 @@ def _range(low_high: tuple[float, float] | None) -> str:
     if low_high is None:
         return "\u2014"
     low, high = low_high
-    return f"{low * 100:.2f}% to {high * 100:.2f}%"
+    return f"{low * 100:.2f}\u2013{high * 100:.2f}%"
 
 
 def _side_volatility(side: SideBetAnalysis) -> str:

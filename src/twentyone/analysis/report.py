@@ -42,6 +42,14 @@ from twentyone.analysis.sidebets import SideBetAnalysis, ThirdCard, analyse_side
 from twentyone.analysis.simulate import SimulationResult
 from twentyone.analysis.simulate.stats import outcome_distribution
 from twentyone.analysis.simulate.strategy import InsurancePolicy
+from twentyone.analysis.volatility import (
+    never_top_chance,
+    rtp_ranges,
+    side_sd,
+    top_line_chance,
+    top_line_pays,
+    volatility_index,
+)
 from twentyone.display import (
     format_money,
     outcome_name,
@@ -818,7 +826,72 @@ def _sides_section(rules: Rules, sides: Sequence[SideBetAnalysis], result: Simul
             notes.append(_cap_note(side, cap.max_stake, cap.aggregate_cap))
         if notes:
             parts.append(f'<ul class="note">{"".join(f"<li>{_e(n)}</li>" for n in notes)}</ul>')
+        parts.append(_side_volatility(side))
+    parts.append(
+        '<p class="note">Played together with the main bet, a round\'s standard deviation is '
+        "not the sum of the two: the variances add, plus twice their covariance, and the "
+        "covariance is not zero because both bets read the spot's first cards (a pair of tens "
+        "that wins a side bet is also a strong main hand). This sheet does not give that "
+        "covariance yet, so it gives no combined figure.</p>"
+    )
     return _section("Side bets", "".join(parts))
+
+
+def _range(low_high: tuple[float, float] | None) -> str:
+    if low_high is None:
+        return "\u2014"
+    low, high = low_high
+    return f"{low * 100:.2f}\u2013{high * 100:.2f}%"
+
+
+def _side_volatility(side: SideBetAnalysis) -> str:
+    """A side bet's SD, volatility index and range of the realised RTP after 10^3 … 10^8
+    wagers (issue 12: "a volatility index with the 90% / 99% range of the realised RTP"), with
+    the exact quantiles where the distribution of the sum is computable and the chance of never
+    hitting the top line, which shows why the normal range is poor over a short horizon."""
+    sd = side_sd(side)
+    v90, v99 = volatility_index(sd)
+    top = top_line_pays(side)
+    p_top = top_line_chance(side)
+    rows = [
+        (
+            _power_of_ten(r.n),
+            _range(r.normal90),
+            _range(r.exact90),
+            _range(r.normal99),
+            _range(r.exact99),
+            _prob(r.never_top),
+        )
+        for r in rtp_ranges(side, HORIZONS)
+    ]
+    head = (
+        "wagers",
+        "90%, normal",
+        "90%, exact",
+        "99%, normal",
+        "99%, exact",
+        "never hits the top line",
+    )
+    # p_top is 0 only for a table none of whose lines can win; the note then has no meaning.
+    short = min(HORIZONS)
+    return (
+        f"<p>Standard deviation <b>{sd:.4f}</b> per unit staked (exact from the table above); "
+        f"volatility index {v90:.4f} at 90%, {v99:.4f} at 99%.</p>"
+        f"<h4>Range of the realised RTP of this side bet after n wagers</h4>"
+        + _table(head, rows)
+        + '<p class="note">'
+        + _e(
+            f"The top line ({top:,} to 1) comes once in {1 / float(p_top or 1):,.0f} wagers, so "
+            f"over {short:,} wagers a player never hits it with chance "
+            f"{never_top_chance(side, short):.4f} ((1 \u2212 p)^n, exact): the realised RTP "
+            "is then skewed, most players below the mean and a few far above it, and the "
+            "normal range is poor until the top line has come many times. The exact columns "
+            "are the 5%\u201395% and 0.5%\u201399.5% quantiles of the exact distribution of "
+            "the sum of n wagers (the pay table convolved n times, each wager on a fresh "
+            "shoe); a dash where that distribution is too large to compute here."
+        )
+        + "</p>"
+    )
 
 
 def _sevens_note(rules: Rules) -> str:

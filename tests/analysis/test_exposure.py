@@ -85,3 +85,21 @@ def test_every_shipped_game_has_a_witness_the_engine_pays() -> None:
         assert play(rules, bets, figure.witness) == paid == figure.paid
         assert figure.exact == (not rules.side_bets)
         assert figure.paid <= figure.bound
+
+
+def test_the_sheet_prices_each_vip_level_at_the_games_own_limits() -> None:
+    """presets.toml: "main-bet limits per VIP level", which a game's catalogue entry may set
+    for itself: a game whose gold level allows 4,000.00 shows that beside the table's other
+    levels, by their names in words (Standard 500.00, Silver 1,000.00, Platinum 10,000.00)."""
+    from dataclasses import replace
+
+    from twentyone.analysis.report import _vip_levels
+    from twentyone.catalogue.model import LevelLimits
+
+    game = replace(find_variant("european"), limits=(LevelLimits("gold", 500, 400_000),))
+    assert _vip_levels(game) == [
+        ("Standard", 50_000),
+        ("Silver", 100_000),
+        ("Gold", 400_000),
+        ("Platinum", 1_000_000),
+    ]

@@ -56,6 +56,8 @@ from twentyone.display import (
     paytable_name,
     side_bet_name,
     side_outcome_name,
+    text,
+    texts,
 )
 from twentyone.rules import PeekMode, Rules, Surrender
 from twentyone.rulestext import rules_document
@@ -661,15 +663,31 @@ def _side_label(name: str, paytable: str) -> str:
     return f"{side_bet_name(name)} ({paytable_name(name, paytable)})"
 
 
+def _vip_levels(variant: Variant) -> list[tuple[str, int]]:
+    """Each VIP level's name in words and its maximum main bet at ``variant``'s table: the
+    table's own limits, each replaced by the game's where its catalogue entry sets one."""
+    own = {item.level: item.max_bet for item in variant.limits}
+    levels = [(item.level, own.pop(item.level, item.max_bet)) for item in TABLE.limits]
+    levels += list(own.items())
+    return [(_level_name(level), max_bet) for level, max_bet in levels]
+
+
+def _level_name(level: str) -> str:
+    """A VIP level as the back office names it ("Gold"), a level it has no name for as is."""
+    key = f"admin.level.{level}"
+    return text(key, lang="en") if key in texts("en") else level
+
+
 def _exposure_section(
-    rules: Rules, optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis]
+    variant: Variant, rules: Rules, optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis]
 ) -> str:
     dist = optimal.distribution
     top = max((x for x, p in dist.outcomes if p > 0), default=0.0) if dist else 0.0
     spots = rules.max_spots
     units = main_units(rules)
-    head = ["bet"] + [f"{level.level.capitalize()} level" for level in TABLE.limits]
-    figures = [exposure(rules, level.max_bet) for level in TABLE.limits]
+    levels = _vip_levels(variant)
+    head = ["bet"] + [f"{name} level" for name, _ in levels]
+    figures = [exposure(rules, max_bet) for _, max_bet in levels]
     rows: list[Sequence[object]] = [
         ["Maximum main bet per spot"] + [_money(f.max_bet) for f in figures],
         [f"Main game ({units} x the main bet on each of {spots} spots)"]
@@ -1185,7 +1203,7 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
             _returns_section(rules, optimal, basic, sides),
             _published_section(variant, rules, optimal, sides),
             _distribution_section(optimal),
-            _exposure_section(rules, optimal, sides),
+            _exposure_section(variant, rules, optimal, sides),
             _sides_section(rules, sides, result),
             _simulation_section(result, basic),
             _hits_section(result),

@@ -601,10 +601,10 @@ def _base_game_reason(rules: Rules, fig: PublishedFigure, computed: float) -> st
     return text + ("; " + ", ".join(found) if found else "") + "."
 
 
-def _distribution_section(optimal: HouseEdgeResult) -> str:
+def _distribution_section(optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis]) -> str:
     dist = optimal.distribution
     if dist is None or optimal.sd is None:
-        return _section("Distribution and volatility", "")
+        return _section("Distribution and volatility", _sides_volatility(sides))
     sd = optimal.sd
     rows = [(_net(x), _prob(p)) for x, p in dist.outcomes]
     body = "<h3>Net result of a round per initial bet (optimal play, insurance declined)</h3>"
@@ -651,7 +651,22 @@ def _distribution_section(optimal: HouseEdgeResult) -> str:
         )
     body += "<h3>Range of the realised RTP after n rounds (optimal play, normal approximation)</h3>"
     body += _table(("rounds", "90% of players", "99% of players"), ranges)
-    return _section("Distribution and volatility", body)
+    return _section("Distribution and volatility", body + _sides_volatility(sides))
+
+
+def _sides_volatility(sides: Sequence[SideBetAnalysis]) -> str:
+    """Every side bet's volatility, and why a round of main bet plus side bet is not the sum."""
+    if not sides:
+        return ""
+    parts = [_side_volatility(side) for side in sides]
+    parts.append(
+        '<p class="note">Played together with the main bet, a round\'s standard deviation is '
+        "not the sum of the two: the variances add, plus twice their covariance, and the "
+        "covariance is not zero because both bets read the spot's first cards (a pair of tens "
+        "that wins a side bet is also a strong main hand). This sheet does not give that "
+        "covariance yet, so it gives no combined figure.</p>"
+    )
+    return "".join(parts)
 
 
 def _money(minor: int) -> str:
@@ -844,14 +859,6 @@ def _sides_section(rules: Rules, sides: Sequence[SideBetAnalysis], result: Simul
             notes.append(_cap_note(side, cap.max_stake, cap.aggregate_cap))
         if notes:
             parts.append(f'<ul class="note">{"".join(f"<li>{_e(n)}</li>" for n in notes)}</ul>')
-        parts.append(_side_volatility(side))
-    parts.append(
-        '<p class="note">Played together with the main bet, a round\'s standard deviation is '
-        "not the sum of the two: the variances add, plus twice their covariance, and the "
-        "covariance is not zero because both bets read the spot's first cards (a pair of tens "
-        "that wins a side bet is also a strong main hand). This sheet does not give that "
-        "covariance yet, so it gives no combined figure.</p>"
-    )
     return _section("Side bets", "".join(parts))
 
 
@@ -893,9 +900,11 @@ def _side_volatility(side: SideBetAnalysis) -> str:
     # p_top is 0 only for a table none of whose lines can win; the note then has no meaning.
     short = min(HORIZONS)
     return (
-        f"<p>Standard deviation <b>{sd:.4f}</b> per unit staked (exact from the table above); "
+        f"<h3>{_e(_side_label(side.name, side.paytable))}, {side.decks} decks</h3>"
+        f"<p>Standard deviation <b>{sd:.4f}</b> per unit staked (exact from the outcome table "
+        "in the section Side bets); "
         f"volatility index {v90:.4f} at 90%, {v99:.4f} at 99%.</p>"
-        f"<h4>Range of the realised RTP of this side bet after n wagers</h4>"
+        f"<h3>Range of the realised RTP after n wagers ({_e(side_bet_name(side.name))})</h3>"
         + _table(head, rows)
         + '<p class="note">'
         + _e(
@@ -1202,7 +1211,7 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
             _paytables_section(rules),
             _returns_section(rules, optimal, basic, sides),
             _published_section(variant, rules, optimal, sides),
-            _distribution_section(optimal),
+            _distribution_section(optimal, sides),
             _exposure_section(variant, rules, optimal, sides),
             _sides_section(rules, sides, result),
             _simulation_section(result, basic),

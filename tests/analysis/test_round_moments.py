@@ -225,7 +225,7 @@ def test_the_par_sheet_gives_the_exact_sd_and_the_tables_bound() -> None:
     result = _standard()
     dist = result.distribution
     assert dist is not None
-    page = _distribution_section(result)
+    page = _distribution_section(result, [])
     assert f"<b>{dist.sd:.6f}</b>" in page
     assert f"{Z99 * dist.sd:.4f} at 99%" in page
     assert "no probability in the table is off by more than that chance" in page

@@ -117,7 +117,7 @@ def test_report_answers_what_a_test_lab_asks() -> None:
 
     assert f"twentyone {__version__}" in page
     ladies_page = _page("lucky-ladies", 2_000)
-    assert "capped: at most 20,000.00 won per round" in ladies_page
+    assert "is 20,000.00 (exactly: the engine paid it), the cap" in _words(ladies_page)
     assert "8 main bets" in ladies_page or "8 x the main bet" in ladies_page
 
 
@@ -377,15 +377,33 @@ def test_insurance_standard_deviation_and_even_money() -> None:
 def test_exposure_says_how_the_largest_win_is_made() -> None:
     """The largest main-game win is explained by the game's own rules: the European game
     (split once, no double after split) wins at most 2 bets by a double or a split; the Lucky
-    Ladies game (split to 4, double after split) 8 by four doubled split hands. A side bet with
-    a cap says what the cap does to its RTP (a single $20 spot at 1000 to 1 is just at it)."""
+    Ladies game (split to 4, double after split) 8 by four doubled split hands. The largest
+    round is named card by card (seed 003: six queens of hearts in six decks make three pairs;
+    by hand 3 x (2,500 + 4,000) + 4 x (380 + 4,000) = 37,020.00 at 500.00, see
+    test_exposure.py), and the side bet alone reaches its 20,000.00 cap, not 7 x 20,000.00. A
+    side bet with a cap says what the cap does to its RTP (a single $20 spot at 1000 to 1 is
+    just at it)."""
     euro = _words(_part(_page("european"), "maximum-win-and-exposure"))
     assert "2 initial bets per spot, is a doubled hand won, or both hands of a split won" in euro
-    assert "doubled and won" not in euro and "Side-bet" not in euro
+    assert "doubled and won" not in euro and "side bet" not in euro
+    assert ["Largest win of one round", "1,000.00", "2,000.00", "5,000.00", "20,000.00"] in (
+        _rows(_part(_page("european"), "maximum-win-and-exposure"))
+    )
     ladies_page = _page("lucky-ladies", 2_000)
-    ladies = _words(_part(ladies_page, "maximum-win-and-exposure"))
+    part = _part(ladies_page, "maximum-win-and-exposure")
+    ladies = _words(part)
     assert "8 initial bets per spot, is 4 hands of a split, each doubled and won" in ladies
-    assert "upper bound" in ladies
+    assert _rows(part)[2][:2] == ["Largest win of one round", "37,020.00"]
+    assert (
+        "3 spots hold the queen of hearts and queen of hearts (Queen of hearts pair) and split "
+        "into 4 hands, each doubled" in ladies
+    )
+    assert "paid exactly that: the figure is the largest win" in ladies
+    assert "is 20,000.00 (exactly: the engine paid it), the cap (the top line" in ladies
+    assert "would win 140,000.00" in ladies
+    sevens = _words(_part(_page("lucky-7"), "maximum-win-and-exposure"))
+    assert "is 15,000.00 (exactly: the engine paid it), the top line on every spot" in sevens
+    assert "and its third, which Lucky 7 pays on" in sevens
     sides = _words(_part(ladies_page, "side-bets"))
     assert "A spot played alone never reaches the 20,000.00 cap" in sides
     assert "stake exactly 1.00" in _words(_part(_page("lucky-7"), "pay-tables"))

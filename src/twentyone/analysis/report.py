@@ -37,7 +37,13 @@ from twentyone.analysis.exact.house_edge import (
     insurance_ev,
 )
 from twentyone.analysis.exact.strategy import LEGEND, UP_LABELS, strategy_chart
-from twentyone.analysis.exposure import card_words, exposure, main_units
+from twentyone.analysis.exposure import (
+    LargestWin,
+    describe,
+    largest_side_win,
+    largest_win,
+    main_units,
+)
 from twentyone.analysis.sidebets import SideBetAnalysis, ThirdCard, analyse_side_bet
 from twentyone.analysis.simulate import SimulationResult
 from twentyone.analysis.simulate.stats import outcome_distribution
@@ -62,6 +68,7 @@ from twentyone.display import (
 from twentyone.rules import PeekMode, Rules, Surrender
 from twentyone.rulestext import rules_document
 from twentyone.sidebets.base import LOSE
+from twentyone.sidebets.paytables import SideBetName, find_paytable
 from twentyone.variants import TABLE, Variant
 
 SECTIONS = (
@@ -698,84 +705,133 @@ def _exposure_section(
 ) -> str:
     dist = optimal.distribution
     top = max((x for x, p in dist.outcomes if p > 0), default=0.0) if dist else 0.0
-    spots = rules.max_spots
     units = main_units(rules)
     levels = _vip_levels(variant)
-    head = ["bet"] + [f"{name} level" for name, _ in levels]
-    figures = [exposure(rules, max_bet) for _, max_bet in levels]
+    head = [""] + [f"{name} level" for name, _ in levels]
+    wins = [largest_win(rules, max_bet) for _, max_bet in levels]
     rows: list[Sequence[object]] = [
-        ["Maximum main bet per spot"] + [_money(f.max_bet) for f in figures],
-        [f"Main game ({units} x the main bet on each of {spots} spots)"]
-        + [_money(f.main_bound) for f in figures],
+        ["Maximum main bet per spot"] + [_money(w.max_bet) for w in wins],
+        ["Largest win of one round"] + [_win_cell(w) for w in wins],
+        ["of which the main bets"] + [_money(w.main) for w in wins],
     ]
-    for index, (bet, side) in enumerate(zip(rules.side_bets, sides, strict=True)):
-        best = max((line.pays for line in side.outcomes), default=0)
-        cap = (
-            f"; capped: at most {_money(bet.aggregate_cap)} won per round"
-            if bet.aggregate_cap is not None
+    for index, bet in enumerate(rules.side_bets):
+        rows.append(
+            [f"of which the side bet {side_bet_name(str(bet.name))}"]
+            + [_money(w.sides[index]) for w in wins]
+        )
+    body = _table(head, rows, text_columns=(0,))
+    stakes = ", ".join(
+        f"{side_bet_name(str(bet.name))} at its {_money(bet.max_stake)} maximum"
+        for bet in rules.side_bets
+    )
+    with_sides = f", and every side bet staked ({stakes})" if stakes else ""
+    notes = [
+        f"Net wins of one round with all {rules.max_spots} spots at the level's maximum main bet"
+        f"{with_sides}: returned stakes not counted, lost stakes subtracted."
+    ]
+    rounds: dict[tuple[object, ...], list[str]] = {}
+    for (name, _), win in zip(levels, wins, strict=True):
+        rounds.setdefault((win.up, win.dealer, win.spots), []).append(name)
+    for names, win in _distinct(rounds, levels, wins):
+        plural = "s" if " and " in names else ""
+        notes.append(
+            f"The largest round at the {names} level{plural}: "
+            f"{describe(rules, win, side_outcome_name)}."
+        )
+    sevens = (
+        " (and its third, which Lucky 7 pays on)"
+        if any(bet.name is SideBetName.LUCKY_7 for bet in rules.side_bets)
+        else ""
+    )
+    notes.append(
+        "How it is found: every up card of the dealer, the dealer busting or holding a blackjack, "
+        f"and every spot's first two cards{sevens}, as many of each card as "
+        f"the {rules.decks} decks hold, are searched (branch and bound); a spot's main game counts "
+        "the most its cards can win under the rules (a natural its payout, a hand 1 bet, a "
+        "doubled hand 2, a split pair each of its hands)"
+        + (
+            ", and each side bet its pay-table line, cut to its cap as the game cuts it"
+            if rules.side_bets
             else ""
         )
-        rows.append(
-            [
-                f"Side bet {side_bet_name(side.name)} ({best:,} x the "
-                f"{_money(bet.max_stake)} maximum stake on each of {spots} spots{cap})"
-            ]
-            + [_money(f.side_bounds[index][1]) for f in figures]
+        + ". So no round wins more. The engine then played the round found, from a stacked "
+        "shoe, with the decisions above"
+        + (
+            ", and paid exactly that: the figure is the largest win."
+            if all(w.exact for w in wins)
+            else "; where it paid less the table gives both."
         )
-    rows.append(
-        ["Whole round"]
-        + [
-            f"{_money(f.bound)} (exact)"
-            if f.exact
-            else (
-                f"at least {_money(f.paid)}, at most {_money(f.bound)}"
-                if f.paid is not None
-                else f"at most {_money(f.bound)}"
-            )
-            for f in figures
-        ]
     )
-    body = _table(head, rows, text_columns=(0,))
-    how = _largest_main_win(rules, float(units))
-    proof = (
-        " The main-game and side-bet figures are upper bounds proven from the rules: every "
-        "spot winning its main-game top and every side bet's top line at once, cut to the cap."
+    if rules.side_bets:
+        notes.append(_side_bets_alone(rules, levels[0][1] if levels else 100))
+    how = _largest_main_win(rules, float(units)) or (
+        f"the largest main-game win is {units:g} initial bets per spot"
     )
-    first = figures[0] if figures else None
-    witness = first.witness if first else None
-    if first is not None and witness is not None and first.paid is not None:
-        if len(witness.cards) <= 16:
-            cards = ", ".join(card_words(card) for card in witness.cards)
-            dealt = f"the cards {cards} (in deal order)"
-        else:
-            dealt = (
-                "a pair on every spot, each hand of its split given the card that makes 11 "
-                "and a ten, and a dealer 6 with two tens"
-            )
-        acts = ", ".join(str(a) for a in witness.actions[: len(witness.actions) // spots])
-        if first.exact:
-            verdict = ", the bound itself, so the figure is exact."
-        else:
-            verdict = (
-                " with every side bet lost. Whether some round pays more, with side-bet wins "
-                "the shoe's cards allow (a top line may need a dealer blackjack, which loses "
-                "the main bets), is not decided here: the largest win lies between the two."
-            )
-        proof += (
-            f" The engine plays a round that reaches the main-game top on every spot: {dealt}, "
-            f"each spot deciding {acts}; at the {_money(first.max_bet)} maximum it pays "
-            f"{_money(first.paid)} net{verdict}"
-        )
     p_units = dist.probability(float(units)) if dist else 0.0
-    body += (
-        '<p class="note">Net wins of one round at the maximum stakes, returned stakes not '
-        f"counted; {how or f'the largest main-game win is {units:g} initial bets per spot'} "
-        f"({units:g} x the main bet; probability {_prob(p_units)} in the exact distribution "
-        f"of one spot).{proof}</p>"
+    notes.append(
+        f"{how[:1].upper()}{how[1:]} ({units:g} x the main bet; probability {_prob(p_units)} "
+        "in the exact distribution of one spot)."
     )
     if top > units:
-        body += f'<p class="note">The exact distribution has a larger win, {top:g}.</p>'
+        notes.append(f"The exact distribution has a larger win, {top:g}.")
+    body += "".join(f'<p class="note">{note}</p>' for note in notes)
     return _section("Maximum win and exposure", body)
+
+
+def _side_bets_alone(rules: Rules, max_bet: int) -> str:
+    """The most the side bets pay out in one round, and why it is what it is: the top line on
+    every spot, their cap, or what the shoe's cards allow."""
+    alone = largest_side_win(rules, max_bet)
+    naive = [rules.max_spots * _top_line(b.name, b.paytable) * b.max_stake for b in rules.side_bets]
+    capped = [
+        min(top, bet.aggregate_cap) if bet.aggregate_cap is not None else top
+        for top, bet in zip(naive, rules.side_bets, strict=True)
+    ]
+    if alone.bound < sum(capped):
+        why = (
+            f"less than the top line on every spot ({_money(sum(capped))}), as the shoe does "
+            "not hold the cards for that"
+        )
+    elif capped != naive:
+        why = f"the cap (the top line on every spot would win {_money(sum(naive))})"
+    else:
+        why = "the top line on every spot"
+    exact = (
+        "exactly: the engine paid it"
+        if alone.exact
+        else f"at most; the engine's round paid {_money(alone.paid or 0)}"
+    )
+    return (
+        f"The most the side bets pay out in one round (winnings, stakes not counted) is "
+        f"<b>{_money(alone.bound)}</b> ({exact}), {why}: "
+        f"{describe(rules, alone, side_outcome_name, side_winners_only=True)}."
+    )
+
+
+def _top_line(name: str, paytable: str) -> int:
+    return max(pays for _, pays in find_paytable(name, paytable).pays)
+
+
+def _win_cell(win: LargestWin) -> str:
+    if win.exact:
+        return _money(win.bound)
+    if win.paid is not None:
+        return f"at least {_money(win.paid)}, at most {_money(win.bound)}"
+    return f"at most {_money(win.bound)}"
+
+
+def _distinct(
+    rounds: dict[tuple[object, ...], list[str]],
+    levels: Sequence[tuple[str, int]],
+    wins: Sequence[LargestWin],
+) -> list[tuple[str, LargestWin]]:
+    """The distinct largest rounds, each with the levels (in words) it is largest at."""
+    out = []
+    for names in rounds.values():
+        win = wins[[name for name, _ in levels].index(names[0])]
+        said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        out.append((said, win))
+    return out
 
 
 def _largest_main_win(rules: Rules, top: float) -> str:

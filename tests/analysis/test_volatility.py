@@ -149,3 +149,20 @@ def test_normal_range_is_poor_for_a_rare_top_line() -> None:
     assert ranges is not None
     normal_high = float(side.rtp) + 2.5758293 * side.std_dev / math.sqrt(1000)
     assert ranges[1][1] > normal_high + 0.3
+
+
+def test_never_hitting_the_top_line_stays_a_number_past_a_floats_range() -> None:
+    """SPEC section 4: a queen-of-hearts pair with a dealer blackjack is 135,360 of the
+    312·311·310·309 ordered deals of 6 decks. Never hitting it in 10⁸ wagers has chance
+    (1 − p)^(10⁸), about 10^-632: below the smallest float, so the sheet writes it from its
+    logarithm (it used to read "0"), here worked out from the SPEC's count alone."""
+    from twentyone.analysis.report import _tiny
+    from twentyone.analysis.volatility import never_top_chance, never_top_log10
+
+    side = analyse_side_bet("lucky-ladies", decks=6)
+    p = 135_360 / (312 * 311 * 310 * 309)
+    expected = 1e8 * math.log1p(-p) / math.log(10)
+    assert never_top_chance(side, 10**8) == 0.0
+    assert abs(never_top_log10(side, 10**8) - expected) < 1e-6
+    assert -633 < expected < -632
+    assert _tiny(never_top_log10(side, 10**8)).endswith("e-633")

@@ -50,6 +50,7 @@ from twentyone.analysis.simulate.stats import outcome_distribution
 from twentyone.analysis.simulate.strategy import InsurancePolicy
 from twentyone.analysis.volatility import (
     never_top_chance,
+    never_top_log10,
     rtp_ranges,
     side_sd,
     top_line_chance,
@@ -277,6 +278,16 @@ def _prob(p: float) -> str:
     if abs(p) < 1e-3:
         return f"{p:.4e}"
     return f"{p:.6f}"
+
+
+def _tiny(log10: float) -> str:
+    """A probability too small for a float, from its ``log10``, as :func:`_prob` writes it.
+
+    >>> _tiny(-632.5)
+    '3.1623e-633'
+    """
+    exponent = math.floor(log10)
+    return f"{10 ** (log10 - exponent):.4f}e{exponent:+04d}"
 
 
 def _net(x: float) -> str:
@@ -941,7 +952,7 @@ def _side_volatility(side: SideBetAnalysis) -> str:
             _range(r.exact90),
             _range(r.normal99),
             _range(r.exact99),
-            _prob(r.never_top),
+            _prob(r.never_top) if r.never_top > 0 else _tiny(never_top_log10(side, r.n)),
         )
         for r in rtp_ranges(side, HORIZONS)
     ]

@@ -92,6 +92,19 @@ def never_top_chance(side: SideBetAnalysis, n: int) -> float:
     return math.exp(n * math.log1p(-p))
 
 
+def never_top_log10(side: SideBetAnalysis, n: int) -> float:
+    """``log10`` of :func:`never_top_chance`, which stays finite where the chance itself is
+    below the smallest float (10^8 Lucky Ladies wagers: about 10^-632).
+
+    >>> from twentyone.analysis.sidebets import analyse_side_bet
+    >>> side = analyse_side_bet("lucky-ladies", decks=6)
+    >>> round(never_top_log10(side, 1000), 4) == round(math.log10(never_top_chance(side, 1000)), 4)
+    True
+    """
+    p = float(top_line_chance(side))
+    return n * math.log1p(-p) / math.log(10)
+
+
 def sum_distribution(side: SideBetAnalysis, n: int) -> NDArray[np.float64] | None:
     """The exact distribution of the total result of ``n`` independent wagers, as an array
     indexed by ``total + n`` (a lost wager is −1, so ``total + n`` is never negative), or

@@ -27,6 +27,7 @@ from functools import lru_cache
 import numpy as np
 
 from twentyone import __version__
+from twentyone.analysis.combined import combined
 from twentyone.analysis.exact.actions import StrategyKind
 from twentyone.analysis.exact.chart import COLOURS, chart_png
 from twentyone.analysis.exact.house_edge import (
@@ -619,7 +620,9 @@ def _base_game_reason(rules: Rules, fig: PublishedFigure, computed: float) -> st
     return text + ("; " + ", ".join(found) if found else "") + "."
 
 
-def _distribution_section(optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis]) -> str:
+def _distribution_section(
+    optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis], rules: Rules | None = None
+) -> str:
     dist = optimal.distribution
     if dist is None or optimal.sd is None:
         return _section("Distribution and volatility", _sides_volatility(sides))
@@ -669,22 +672,55 @@ def _distribution_section(optimal: HouseEdgeResult, sides: Sequence[SideBetAnaly
         )
     body += "<h3>Range of the realised RTP after n rounds (optimal play, normal approximation)</h3>"
     body += _table(("rounds", "90% of players", "99% of players"), ranges)
-    return _section("Distribution and volatility", body + _sides_volatility(sides))
+    return _section(
+        "Distribution and volatility",
+        body + _sides_volatility(sides, rules or optimal.rules, optimal.sd),
+    )
 
 
-def _sides_volatility(sides: Sequence[SideBetAnalysis]) -> str:
-    """Every side bet's volatility, and why a round of main bet plus side bet is not the sum."""
+def _sides_volatility(
+    sides: Sequence[SideBetAnalysis], rules: Rules | None = None, main_sd: float | None = None
+) -> str:
+    """Every side bet's volatility, and a round of main bet plus side bet: their covariance
+    and the SD of the two together (:mod:`~twentyone.analysis.combined`)."""
     if not sides:
         return ""
     parts = [_side_volatility(side) for side in sides]
-    parts.append(
-        '<p class="note">Played together with the main bet, a round\'s standard deviation is '
-        "not the sum of the two: the variances add, plus twice their covariance, and the "
-        "covariance is not zero because both bets read the spot's first cards (a pair of tens "
-        "that wins a side bet is also a strong main hand). This sheet does not give that "
-        "covariance yet, so it gives no combined figure.</p>"
-    )
+    for side in sides:
+        parts.append(f'<p class="note">{_together(side, rules, main_sd)}</p>')
     return "".join(parts)
+
+
+def _together(side: SideBetAnalysis, rules: Rules | None, main_sd: float | None) -> str:
+    """One side bet played with the main bet, in words."""
+    name = side_bet_name(str(side.name))
+    both = (
+        "Played together with the main bet, a round's variance is the two variances plus "
+        "twice their covariance, which is not zero: both bets read the spot's first cards."
+    )
+    found = (
+        combined(rules, SideBetName(side.name), main_sd, side_sd(side))
+        if rules is not None and main_sd is not None
+        else None
+    )
+    if found is None:
+        why = (
+            "reads the spot's third card, which the play decides, so this sheet gives no "
+            "covariance for it"
+            if side.name == SideBetName.LUCKY_7
+            else "has no covariance computed here"
+        )
+        return f"{both} {name} {why}."
+    independent = math.sqrt(found.main_sd**2 + found.side_sd**2)
+    return (
+        f"{both} With {name}: covariance {found.covariance:.6f} per unit staked on each "
+        f"(correlation {found.correlation:.4f}; exact, optimal play, the deal's expected main "
+        f"result times the side bet's over every deal). One unit on each has standard "
+        f"deviation <b>{found.sd():.6f}</b> per round, against {independent:.6f} were the two "
+        "independent; with r units on the side bet per unit main bet it is "
+        f"√({found.main_sd**2:.6f} + {found.side_sd**2:.6f} r² + "
+        f"{2 * found.covariance:.6f} r)."
+    )
 
 
 def _money(minor: int) -> str:
@@ -1278,7 +1314,7 @@ def report_html(variant: Variant, result: SimulationResult) -> str:
             _paytables_section(rules),
             _returns_section(rules, optimal, basic, sides),
             _published_section(variant, rules, optimal, sides),
-            _distribution_section(optimal, sides),
+            _distribution_section(optimal, sides, rules),
             _exposure_section(variant, rules, optimal, sides),
             _sides_section(rules, sides, result),
             _simulation_section(result, basic),

@@ -183,7 +183,7 @@ def house_edge(
     approximate = 0.0
     missing = 0.0
     second = 0.0
-    for up, policy in _policies(rules, kind, full, cached=shoe is None).items():
+    for up, policy in up_card_policies(rules, kind, full, cached=shoe is None).items():
         deals = deal_values(policy.solver, policy, policy.splits)
         ev = sum(d.probability * d.ev for d in deals)
         stake = sum(d.probability * d.stake for d in deals)
@@ -220,10 +220,11 @@ def house_edge(
     )
 
 
-def _policies(
+def up_card_policies(
     rules: Rules, kind: StrategyKind, shoe: Composition, cached: bool
 ) -> dict[int, OptimalPolicy | BasicPolicy]:
-    """The policy against each possible up card (the cached chart's for a full basic shoe)."""
+    """The policy against each possible up card (the cached chart's for a full basic shoe;
+    ``cached``: the shoe is the rules' own, so cached solvers may serve)."""
     if kind is StrategyKind.BASIC:
         if cached:
             strategy = basic_strategy(rules)
@@ -290,4 +291,5 @@ __all__ = [
     "base_game_rules",
     "house_edge",
     "insurance_ev",
+    "up_card_policies",
 ]

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from twentyone.analysis.exposure import (
     DealerEnd,
@@ -23,10 +26,11 @@ from twentyone.analysis.exposure import (
 )
 from twentyone.cards import Card, Rank
 from twentyone.engine.model import SpotBet
-from twentyone.rules import Rules
+from twentyone.errors import InvalidRulesError
+from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy
 from twentyone.sidebets.base import payouts
 from twentyone.sidebets.paytables import SideBetName, find_paytable
-from twentyone.variants import TABLE, find_variant
+from twentyone.variants import PRESETS, TABLE, find_variant
 
 STANDARD = 50_000
 """The standard VIP level's maximum main bet (500.00)."""
@@ -180,3 +184,49 @@ def test_every_figure_is_a_round_the_engine_pays(name: str) -> None:
     win = largest_win(rules, STANDARD)
     assert win.witness is not None
     assert play(rules, _bets(name, STANDARD), win.witness) == expected == win.bound
+
+
+SWITCHES: dict[str, st.SearchStrategy[Any]] = {
+    "decks": st.integers(1, 8),
+    "max_spots": st.integers(1, 7),
+    "dealer_hits_soft_17": st.booleans(),
+    "peek": st.sampled_from(list(PeekMode)),
+    "dealer_first_card_face_down": st.booleans(),
+    "double_on": st.sampled_from(list(DoubleOn)),
+    "double_hard_only": st.booleans(),
+    "double_after_split": st.booleans(),
+    "split_by": st.sampled_from(list(SplitBy)),
+    "max_split_hands": st.integers(1, 4),
+    "resplit_aces": st.booleans(),
+    "hit_split_aces": st.booleans(),
+    "blackjack_pays": st.sampled_from([Fraction(3, 2), Fraction(6, 5), Fraction(1)]),
+    "insurance": st.booleans(),
+    "even_money": st.booleans(),
+    "charlie_cards": st.none() | st.integers(5, 11),
+}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    base=st.sampled_from([p for p in PRESETS if p.rules.side_bets]),
+    changes=st.dictionaries(st.sampled_from(list(SWITCHES)), st.none(), max_size=5).flatmap(
+        lambda keys: st.fixed_dictionaries({k: SWITCHES[k] for k in keys})
+    ),
+)
+def test_no_round_the_engine_plays_beats_the_bound(base: Any, changes: dict[str, Any]) -> None:
+    """Issue 12 item 4: the largest win is an upper bound proven from the rules (SPEC section
+    3's split, double, insurance and payout switches, any deck count): for any rule set the
+    round the search deals, played by the engine, never pays more than the bound, and pays
+    exactly the figure the search found for it wherever the shoe could deal it."""
+    try:
+        rules = base.rules.replace(**changes)
+    except InvalidRulesError:
+        assume(False)
+        return
+    win = largest_win(rules, STANDARD)
+    if win.witness is not None:
+        side = tuple((b.name, b.max_stake) for b in rules.side_bets)
+        bets = [SpotBet(STANDARD, side) for _ in range(rules.max_spots)]
+        paid = play(rules, bets, win.witness)
+        assert paid == win.paid
+        assert paid <= win.bound

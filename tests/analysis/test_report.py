@@ -453,3 +453,20 @@ def test_provenance_names_the_platform() -> None:
 
     words = _words(_part(_page("european"), "shuffle-randomness-and-provenance"))
     assert f"Python {platform.python_version()}, NumPy {np.__version__}" in words
+
+
+def test_the_sheet_can_certify_the_resplit_table() -> None:
+    """Issue 12 items 2 and 4: with ``prune`` (the ``report`` command passes REPORT_PRUNE) the
+    table of net results of a game that resplits is summed over every split pattern, and the
+    sheet gives the certified bound of what it left out (every probability at most that below
+    its exact value, none above) instead of the budgeted table's 0.0022."""
+    from twentyone.analysis.exact.house_edge import base_game_rules, house_edge
+
+    found = find_variant("lucky-ladies")
+    page = report_html(found, simulate(found.rules, 2_000, seed=1, variant=found.name), prune=1e-9)
+    part = _words(_part(page, "distribution-and-volatility"))
+    pruned = house_edge(base_game_rules(found.rules), distribution=True, prune=1e-9).distribution
+    assert pruned is not None and 0.0 < pruned.missing < 1e-3
+    assert f"whose chances add up to at most {pruned.missing:.1e}" in part
+    assert "none is more than that below it" in part
+    assert "combined as independent" not in part

@@ -264,7 +264,7 @@ def report_command(
     seed: Seed = None,
 ) -> None:
     """Write the variant's math report (PAR sheet) as a printable HTML file."""
-    from twentyone.analysis.report import report_html, report_rounds
+    from twentyone.analysis.report import REPORT_PRUNE, report_html, report_rounds
 
     found = find_variant(variant)
     path = out or Path(f"{found.name}-par.html")
@@ -273,7 +273,7 @@ def report_command(
         raise InvalidArgumentError(f"cannot write the report to {path}")
     result = _run(found.name, rounds or report_rounds(found.rules), seed, os.cpu_count() or 1)
     try:
-        path.write_text(report_html(found, result), encoding="utf-8")
+        path.write_text(report_html(found, result, prune=REPORT_PRUNE), encoding="utf-8")
     except OSError as exc:
         raise InvalidArgumentError(f"cannot write the report to {path}: {exc.strerror}") from exc
     print(path)

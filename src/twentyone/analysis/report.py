@@ -243,15 +243,26 @@ def confirming_rounds(sd: float, half_width: float = TARGET_HALF_WIDTH) -> int:
     return math.ceil((Z99 * sd / half_width) ** 2)
 
 
+REPORT_PRUNE = 1e-12
+"""The chance (of a round against its up card) below which the sheet's table of net results may
+leave a round of a split out, where the budgeted table is not exact (resplits): every pattern of
+every split is summed but those rounds, and their chance bounds how far each probability can be
+short of its exact value (the standard 6-deck game split to four hands: about 2 CPU minutes,
+every probability within 9e-7 of its exact value, where the budgeted table's own bound is
+0.0022; ``bench/rounds.py --threshold``)."""
+
+
 @lru_cache(maxsize=8)
-def base_game_figures(rules: Rules) -> tuple[HouseEdgeResult, HouseEdgeResult]:
-    """The base game's exact figures with their distributions: optimal play, basic strategy
-    (cached per rules for the process)."""
+def base_game_figures(rules: Rules, prune: float = 0.0) -> tuple[HouseEdgeResult, HouseEdgeResult]:
+    """The base game's exact figures with their distributions: optimal play, basic strategy.
+    ``prune`` above 0: where the optimal table is not exact, it is summed again with every
+    split pattern, leaving out only rounds bound below that chance
+    (:func:`~twentyone.analysis.exact.house_edge.house_edge`'s ``prune``)."""
     base = base_game_rules(rules)
-    return (
-        house_edge(base, StrategyKind.OPTIMAL, distribution=True),
-        house_edge(base, StrategyKind.BASIC, distribution=True),
-    )
+    optimal = house_edge(base, StrategyKind.OPTIMAL, distribution=True)
+    if prune > 0.0 and optimal.distribution is not None and not optimal.distribution.exact:
+        optimal = house_edge(base, StrategyKind.OPTIMAL, distribution=True, prune=prune)
+    return optimal, house_edge(base, StrategyKind.BASIC, distribution=True)
 
 
 SD_MARGIN = 1.01
@@ -634,6 +645,13 @@ def _distribution_section(
         table = (
             "Every probability above is exact: every round summed over the cards all its "
             "hands and the dealer take, resplits included."
+        )
+    elif dist.missing > 0.0 and dist.approximate == 0.0:
+        table = (
+            "Every probability above is summed exactly over every round but the least likely "
+            "rounds of a split with resplits, whose chances add up to at most "
+            f"{dist.missing:.1e}: no probability in the table is above its exact value, and "
+            "none is more than that below it."
         )
     else:
         table = (
@@ -1298,12 +1316,13 @@ def _strategy_section(variant: Variant, rules: Rules) -> str:
     return _section("Basic strategy", body)
 
 
-def report_html(variant: Variant, result: SimulationResult) -> str:
-    """The PAR sheet of ``variant``, with ``result`` as its simulation confirmation."""
+def report_html(variant: Variant, result: SimulationResult, *, prune: float = 0.0) -> str:
+    """The PAR sheet of ``variant``, with ``result`` as its simulation confirmation (``prune``:
+    see :func:`base_game_figures`; the ``report`` command passes :data:`REPORT_PRUNE`)."""
     started = datetime.now(UTC)
     rules = variant.rules
     document = rules_document(variant, rules)
-    optimal, basic = base_game_figures(rules)
+    optimal, basic = base_game_figures(rules, prune)
     sides = [
         analyse_side_bet(bet.name, decks=rules.decks, paytable=bet.paytable)
         for bet in rules.side_bets

@@ -230,3 +230,19 @@ def test_no_round_the_engine_plays_beats_the_bound(base: Any, changes: dict[str,
         paid = play(rules, bets, win.witness)
         assert paid == win.paid
         assert paid <= win.bound
+
+
+@pytest.mark.parametrize("nodes", [1, 20, 400])
+def test_a_search_cut_short_still_bounds_the_largest_win(
+    nodes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 000 at the platinum level: the largest win is 255,000.00 (worked by hand above).
+    A search allowed only a few nodes must still give a bound no round passes (at least
+    255,000.00) and a round the engine pays no more than it, and must not call it exact."""
+    import twentyone.analysis.exposure as module
+
+    monkeypatch.setattr(module, "SEARCH_NODES", nodes)
+    win = largest_win(find_variant("lucky-lucky").rules, PLATINUM)
+    assert win.bound >= 25_500_000
+    assert win.paid is not None and win.paid <= 25_500_000 <= win.bound
+    assert not win.exact or win.bound == 25_500_000

@@ -304,6 +304,7 @@ def _candidates(rules: Rules, up: Card, dealer: DealerEnd) -> tuple[_Candidate, 
     dealer_bj = dealer is DealerEnd.BLACKJACK
     out: list[_Candidate] = []
     mains: dict[tuple[Rank, Rank, Rank | None], tuple[Play, Fraction]] = {}
+    seen: set[tuple[Fraction, tuple[int, ...], tuple[int, ...]]] = set()
     for first in CARDS:
         for second in CARDS:
             two = (first, second)
@@ -322,7 +323,11 @@ def _candidates(rules: Rules, up: Card, dealer: DealerEnd) -> tuple[_Candidate, 
                 sides, outcomes = _side_wins(rules, cards, up, dealer_bj)
                 need = tuple(_INDEX[card] for card in cards)
                 plan = SpotPlan(first, second, third, play, units, sides, outcomes)
-                out.append(_Candidate(plan, need))
+                # the same cards in the other order, paying the same: one plan is enough
+                same = (plan.main, plan.sides, tuple(sorted(need)))
+                if same not in seen:
+                    seen.add(same)
+                    out.append(_Candidate(plan, need))
     return tuple(out)
 
 
@@ -355,8 +360,10 @@ def _plan_table(rules: Rules) -> tuple[tuple[Card, DealerEnd, tuple[_Candidate, 
 
 def _search(
     rules: Rules, max_bet: int, main_weight: int
-) -> tuple[Card, DealerEnd, tuple[_Candidate, ...]]:
-    """The spots' plans with the largest ``main_weight * main + sides`` (branch and bound)."""
+) -> tuple[Card, DealerEnd, tuple[_Candidate, ...], int | None]:
+    """The spots' plans with the largest ``main_weight * main + sides`` (branch and bound), and
+    ``None``, or, where the search ran out of :data:`SEARCH_NODES`, the best plans found and a
+    bound on every round it did not search."""
     caps = [bet.aggregate_cap for bet in rules.side_bets]
     best = _Best(-(10**18))
     classes = []
@@ -383,11 +390,28 @@ def _search(
         )
         classes.append(search)
     # the most promising class first: its round sets a high bar for the others
-    classes.sort(key=lambda search: -search.bound(0, rules.max_spots, 0))
-    for search in classes:
-        search.run(best)
+    roots = sorted((search.bound(0, rules.max_spots, 0), k) for k, search in enumerate(classes))
+    roots.reverse()
+    budget = [SEARCH_NODES]
+    upper = None
+    for index, (_, k) in enumerate(roots):
+        try:
+            classes[k].run(best, budget)
+        except _SearchBudgetError as stop:
+            # every round not searched: in this class below ``stop.upper`` (the frontier's
+            # bound, at least every sibling left), in the classes after it below their roots
+            later = [root for root, _ in roots[index + 1 :]]
+            upper = max([stop.upper, *later])
+            break
     assert best.up is not None, "a round always has some plan"
-    return best.up, best.dealer, best.chosen
+    return best.up, best.dealer, best.chosen, upper
+
+
+SEARCH_NODES = 150_000
+"""The branch and bound's nodes at most (about 10 s): every shipped game's search ends sooner
+(Lucky Lucky at the platinum level, the longest, in about 1 s); a rule set whose plans tie in
+great numbers without reaching the bound (a made-up game) ends with the best round found and a
+bound on every round not searched, and the sheet gives both."""
 
 
 def _cap1(win: int, cap: int | None) -> int:
@@ -433,10 +457,12 @@ class _ClassSearch:
             total += _cap1(self.side_sum[b] + rem * self.suf_side[b][i], cap)
         return total
 
-    def run(self, best: _Best) -> None:
-        self._dfs(0, self.rules.max_spots, 0, best)
+    def run(self, best: _Best, budget: list[int]) -> None:
+        """Search this class, spending ``budget[0]`` nodes; where they run out,
+        :class:`_SearchBudgetError` with a bound on every round left unsearched."""
+        self._dfs(0, self.rules.max_spots, 0, best, budget)
 
-    def _dfs(self, start: int, rem: int, main: int, best: _Best) -> None:
+    def _dfs(self, start: int, rem: int, main: int, best: _Best, budget: list[int]) -> None:
         if rem == 0:
             picked = tuple(self.cands[i] for i in self.chosen)
             sides = _capped(
@@ -446,25 +472,44 @@ class _ClassSearch:
                 best.value, best.up, best.dealer = main + sum(sides), self.up, self.dealer
                 best.chosen = picked
             return
+        budget[0] -= 1
+        if budget[0] < 0 and best.up is not None:  # (never before some round is found)
+            raise _SearchBudgetError(self.bound(start, rem, main))
         left = self.left
         for i in range(start, len(self.cands)):
             if self.bound(i, rem, main) <= best.value:
                 return
-            cand = self.cands[i]
-            need = cand.need
+            need = self.cands[i].need
             if any(left[k] < need.count(k) for k in need):
                 continue
-            for k in need:
-                left[k] -= 1
+            self._take(i, 1)
+            try:
+                self._dfs(i, rem - 1, main + self.mains[i], best, budget)
+            except _SearchBudgetError as stop:
+                self._take(i, -1)
+                if i + 1 < len(self.cands):  # the siblings not searched
+                    stop.upper = max(stop.upper, self.bound(i + 1, rem, main))
+                raise
+            self._take(i, -1)
+
+    def _take(self, i: int, sign: int) -> None:
+        """Give a spot plan ``i`` (``sign`` 1), or take it back (-1)."""
+        for k in self.cands[i].need:
+            self.left[k] -= sign
+        if sign > 0:
             self.chosen.append(i)
-            for b, side in enumerate(self.sides[i]):
-                self.side_sum[b] += side
-            self._dfs(i, rem - 1, main + self.mains[i], best)
-            for b, side in enumerate(self.sides[i]):
-                self.side_sum[b] -= side
+        else:
             self.chosen.pop()
-            for k in need:
-                left[k] += 1
+        for b, side in enumerate(self.sides[i]):
+            self.side_sum[b] += sign * side
+
+
+class _SearchBudgetError(Exception):
+    """The search ran out of nodes; ``upper`` bounds every round it left unsearched."""
+
+    def __init__(self, upper: int) -> None:
+        super().__init__(upper)
+        self.upper = upper
 
 
 def largest_win(rules: Rules, max_bet: int) -> LargestWin:
@@ -481,7 +526,7 @@ def largest_side_win(rules: Rules, max_bet: int) -> LargestWin:
 
 
 def _solve(rules: Rules, max_bet: int, main_weight: int) -> LargestWin:
-    up, dealer, chosen = _search(rules, max_bet, main_weight)
+    up, dealer, chosen, upper = _search(rules, max_bet, main_weight)
     chosen = _fit_caps(rules, up, dealer, chosen, max_bet, main_weight)
     plans = tuple(c.plan for c in chosen)
     main = sum(_main_minor(rules, p, max_bet, dealer, up) for p in plans)
@@ -491,6 +536,8 @@ def _solve(rules: Rules, max_bet: int, main_weight: int) -> LargestWin:
     ]
     sides = _capped(rules, nets)
     bound = main_weight * main + sum(sides)
+    if upper is not None:
+        bound = max(bound, upper)
     witness = deal(rules, up, dealer, plans)
     paid = None
     if witness is not None:

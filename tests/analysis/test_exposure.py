@@ -239,7 +239,7 @@ def test_a_search_cut_short_still_bounds_the_largest_win(
     """Seed 000 at the platinum level: the largest win is 255,000.00 (worked by hand above).
     A search allowed only a few nodes must still give a bound no round passes (at least
     255,000.00) and a round the engine pays no more than it, and must not call it exact."""
-    import twentyone.analysis.exposure as module
+    import twentyone.analysis.exposure.solver as module
 
     monkeypatch.setattr(module, "SEARCH_NODES", nodes)
     win = largest_win(find_variant("lucky-lucky").rules, PLATINUM)

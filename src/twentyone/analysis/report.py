@@ -791,8 +791,10 @@ def _exposure_section(
     )
     with_sides = f", and every side bet staked ({stakes})" if stakes else ""
     notes = [
-        f"Net wins of one round with all {rules.max_spots} spots at the level's maximum main bet"
-        f"{with_sides}: returned stakes not counted, lost stakes subtracted."
+        f"Net wins of one round with {_spots_phrase(rules.max_spots)} at the level's maximum "
+        "main bet"
+        f"{with_sides}: returned stakes not counted"
+        + (", lost side-bet stakes subtracted." if rules.side_bets else ".")
     ]
     rounds: dict[tuple[object, ...], list[str]] = {}
     for (name, _), win in zip(levels, wins, strict=True):
@@ -875,6 +877,11 @@ def _side_bets_alone(rules: Rules, max_bet: int) -> str:
 
 def _top_line(name: str, paytable: str) -> int:
     return max(pays for _, pays in find_paytable(name, paytable).pays)
+
+
+def _spots_phrase(spots: int) -> str:
+    """ "the one spot", "all 5 spots"."""
+    return "the one spot" if spots == 1 else f"all {spots} spots"
 
 
 def _win_cell(win: LargestWin) -> str:

@@ -158,28 +158,39 @@ def describe(
         cards = f"the {card_words(plan.first)} and {card_words(plan.second)}"
         won = f" ({', '.join(lines)})" if lines else ""
         who = "one spot holds" if count == 1 else f"{count} spots hold"
-        play = "" if side_winners_only else f" and {_play_words(rules, plan)}"
+        play = "" if side_winners_only else f" and {_play_words(rules, plan, count)}"
         parts.append(f"{who} {cards}{won}{play}")
     if left:
         parts.append("the other spots' side bets lose")
     return "; ".join(parts)
 
 
-def _play_words(rules: Rules, plan: SpotPlan) -> str:
-    """A plan's play, as the verb phrase of "2 spots hold ... and ..."."""
+def _play_words(rules: Rules, plan: SpotPlan, count: int) -> str:
+    """A plan's play, as the verb phrase of "2 spots hold ... and ..." (``count`` spots: a
+    singular verb for one).
+
+    >>> from twentyone.variants import find_variant
+    >>> from twentyone.cards import Card
+    >>> eight = Card.parse("8s")
+    >>> plan = SpotPlan(eight, eight, None, Play.SPLIT, 8, ())
+    >>> rules = find_variant("standard").rules
+    >>> _play_words(rules, plan, 1), _play_words(rules, plan, 2)
+    ('splits into 4 hands, each doubled', 'split into 4 hands, each doubled')
+    """
+    s = "s" if count == 1 else ""
     third = f" the {card_words(plan.third)}" if plan.third is not None else ""
     if plan.play is Play.NATURAL:
-        return "make blackjack"
+        return f"make{s} blackjack"
     if plan.play is Play.STAND:
-        return "stand"
+        return f"stand{s}"
     if plan.play is Play.HIT:
-        return f"hit, taking{third}"
+        return f"hit{s}, taking{third}"
     if plan.play is Play.DOUBLE:
-        return f"double, taking{third}" if third else "double"
+        return f"double{s}, taking{third}" if third else f"double{s}"
     hands = split_hands(rules, plan.first)
     each = "each doubled" if best_second(rules, plan.first) == 2 else "each standing"
     first = f", the first given{third}" if third else ""
-    return f"split into {hands} hands{first}, {each}"
+    return f"split{s} into {hands} hands{first}, {each}"
 
 
 _RANKS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}

@@ -17,6 +17,7 @@ import multiprocessing
 import resource
 import signal
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -213,11 +214,18 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop ``pool`` now: a Ctrl-C or a failed chunk must not wait for the queued chunks (a
     plain ``shutdown`` plays them all first, which for a long run is hours)."""
     processes = list(pool._processes.values())  # Python 3.14 has pool.terminate_workers()
+    # (typeshed misnames its type) shutdown(wait=False) forgets it
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join()
+    # The pool's manager thread closes its wake-up pipe once it sees the workers gone; the
+    # interpreter's exit hook writes to that pipe without a lock, so exiting while the thread
+    # still runs can print "OSError: Bad file descriptor" (a race seen once in CI): wait for it.
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 def _check_reachable(address: str) -> None:

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from rule_switches import SWITCHES
 from twentyone.analysis.exposure import (
     DealerEnd,
     Play,
@@ -27,7 +28,7 @@ from twentyone.analysis.exposure import (
 from twentyone.cards import Card, Rank
 from twentyone.engine.model import SpotBet
 from twentyone.errors import InvalidRulesError
-from twentyone.rules import DoubleOn, PeekMode, Rules, SplitBy
+from twentyone.rules import Rules
 from twentyone.sidebets.base import payouts
 from twentyone.sidebets.paytables import SideBetName, find_paytable
 from twentyone.variants import PRESETS, TABLE, find_variant
@@ -184,26 +185,6 @@ def test_every_figure_is_a_round_the_engine_pays(name: str) -> None:
     win = largest_win(rules, STANDARD)
     assert win.witness is not None
     assert play(rules, _bets(name, STANDARD), win.witness) == expected == win.bound
-
-
-SWITCHES: dict[str, st.SearchStrategy[Any]] = {
-    "decks": st.integers(1, 8),
-    "max_spots": st.integers(1, 7),
-    "dealer_hits_soft_17": st.booleans(),
-    "peek": st.sampled_from(list(PeekMode)),
-    "dealer_first_card_face_down": st.booleans(),
-    "double_on": st.sampled_from(list(DoubleOn)),
-    "double_hard_only": st.booleans(),
-    "double_after_split": st.booleans(),
-    "split_by": st.sampled_from(list(SplitBy)),
-    "max_split_hands": st.integers(1, 4),
-    "resplit_aces": st.booleans(),
-    "hit_split_aces": st.booleans(),
-    "blackjack_pays": st.sampled_from([Fraction(3, 2), Fraction(6, 5), Fraction(1)]),
-    "insurance": st.booleans(),
-    "even_money": st.booleans(),
-    "charlie_cards": st.none() | st.integers(5, 11),
-}
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

@@ -634,6 +634,8 @@ def _base_game_reason(rules: Rules, fig: PublishedFigure, computed: float) -> st
 def _distribution_section(
     optimal: HouseEdgeResult, sides: Sequence[SideBetAnalysis], rules: Rules | None = None
 ) -> str:
+    """The distribution and volatility section; ``rules`` (the game's own, with its side bets:
+    ``optimal`` holds the base game's) gives the side bets' covariance with the main bet."""
     dist = optimal.distribution
     if dist is None or optimal.sd is None:
         return _section("Distribution and volatility", _sides_volatility(sides))
@@ -692,7 +694,7 @@ def _distribution_section(
     body += _table(("rounds", "90% of players", "99% of players"), ranges)
     return _section(
         "Distribution and volatility",
-        body + _sides_volatility(sides, rules or optimal.rules, optimal.sd),
+        body + _sides_volatility(sides, rules, optimal.sd),
     )
 
 
